@@ -1,0 +1,299 @@
+//! One Sudoku grid: parsing an 81-character line, formatting, and checking rules.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Number of cells in a grid.
+pub const CELLS: usize = 81;
+
+/// A 9×9 grid in row-major order; `0` is an empty cell, `1..=9` a digit.
+///
+/// A puzzle and a solution are both grids: a puzzle has blanks, a solution has none.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    cells: [u8; CELLS],
+}
+
+/// A puzzle is a grid whose filled cells are its clues.
+pub type Puzzle = Grid;
+
+/// Why a text is not a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    #[error("empty puzzle")]
+    Empty,
+    #[error("too short: {len} cells, expected 81")]
+    TooShort { len: usize },
+    #[error("too long: more than 81 cells (extra text must be separated by whitespace)")]
+    TooLong,
+    /// `position` is 1-based, counting characters from the start of the puzzle text.
+    #[error("bad character {ch:?} at position {position} (expected 1-9, 0 or .)")]
+    BadChar { ch: char, position: usize },
+}
+
+/// Two clues that break a rule: the same digit twice in one row, column or box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Conflict {
+    pub digit: u8,
+    /// 0-based cell indices, `first < second`.
+    pub first: usize,
+    pub second: usize,
+    pub unit: Unit,
+}
+
+/// A row, column or box, with its 0-based index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    Row(usize),
+    Column(usize),
+    Box(usize),
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (kind, n) = match self.unit {
+            Unit::Row(i) => ("row", i),
+            Unit::Column(i) => ("column", i),
+            Unit::Box(i) => ("box", i),
+        };
+        write!(
+            f,
+            "digit {} twice in {kind} {} (cells r{}c{} and r{}c{})",
+            self.digit,
+            n + 1,
+            self.first / 9 + 1,
+            self.first % 9 + 1,
+            self.second / 9 + 1,
+            self.second % 9 + 1
+        )
+    }
+}
+
+impl Grid {
+    /// An empty grid.
+    pub const EMPTY: Grid = Grid { cells: [0; CELLS] };
+
+    /// Builds a grid from cell values; `None` if a value is above 9.
+    pub fn from_cells(cells: [u8; CELLS]) -> Option<Grid> {
+        cells.iter().all(|&v| v <= 9).then_some(Grid { cells })
+    }
+
+    /// Parses exactly one puzzle: 81 characters of `1`-`9`, `0` or `.`, and nothing else.
+    pub fn parse_bytes(text: &[u8]) -> Result<Grid, ParseError> {
+        if text.is_empty() {
+            return Err(ParseError::Empty);
+        }
+        let mut cells = [0u8; CELLS];
+        for (i, &b) in text.iter().enumerate() {
+            if i == CELLS {
+                return Err(ParseError::TooLong);
+            }
+            cells[i] = match b {
+                b'1'..=b'9' => b - b'0',
+                b'0' | b'.' => 0,
+                _ => {
+                    return Err(ParseError::BadChar {
+                        ch: char_at(text, i),
+                        position: i + 1,
+                    });
+                }
+            };
+        }
+        if text.len() < CELLS {
+            return Err(ParseError::TooShort { len: text.len() });
+        }
+        Ok(Grid { cells })
+    }
+
+    /// The cell values, row-major, `0` for empty.
+    pub fn cells(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+
+    /// The value at row `r`, column `c` (0-based).
+    pub fn get(&self, r: usize, c: usize) -> u8 {
+        self.cells[r * 9 + c]
+    }
+
+    /// How many cells are filled.
+    pub fn clue_count(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when no cell is empty.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// The first pair of filled cells that break a rule, if any.
+    pub fn find_conflict(&self) -> Option<Conflict> {
+        let units = (0..9).flat_map(|i| [Unit::Row(i), Unit::Column(i), Unit::Box(i)]);
+        for unit in units {
+            let mut seen = [None::<usize>; 10];
+            for cell in unit_cells(unit) {
+                let d = self.cells[cell] as usize;
+                if d == 0 {
+                    continue;
+                }
+                if let Some(first) = seen[d] {
+                    return Some(Conflict {
+                        digit: d as u8,
+                        first,
+                        second: cell,
+                        unit,
+                    });
+                }
+                seen[d] = Some(cell);
+            }
+        }
+        None
+    }
+
+    /// Checks that `self` is a solution of `puzzle`: full, rule-abiding, and keeping every clue.
+    pub fn check_solution_of(&self, puzzle: &Grid) -> Result<(), SolutionError> {
+        if let Some(cell) = self.cells.iter().position(|&v| v == 0) {
+            return Err(SolutionError::Incomplete { cell });
+        }
+        if let Some(conflict) = self.find_conflict() {
+            return Err(SolutionError::BreaksRule(conflict));
+        }
+        let changed =
+            (0..CELLS).find(|&i| puzzle.cells[i] != 0 && puzzle.cells[i] != self.cells[i]);
+        match changed {
+            Some(cell) => Err(SolutionError::ChangesClue { cell }),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes the 81-character line form, `fill` for empty cells.
+    pub fn write_line(&self, out: &mut Vec<u8>, fill: u8) {
+        out.extend(
+            self.cells
+                .iter()
+                .map(|&v| if v == 0 { fill } else { b'0' + v }),
+        );
+    }
+}
+
+/// Why a grid is not a valid solution of a puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SolutionError {
+    #[error("cell r{}c{} is empty", cell / 9 + 1, cell % 9 + 1)]
+    Incomplete { cell: usize },
+    #[error("{0}")]
+    BreaksRule(Conflict),
+    #[error("cell r{}c{} differs from its clue", cell / 9 + 1, cell % 9 + 1)]
+    ChangesClue { cell: usize },
+}
+
+/// The 9 cell indices of a unit.
+pub fn unit_cells(unit: Unit) -> impl Iterator<Item = usize> {
+    (0..9).map(move |k| match unit {
+        Unit::Row(r) => r * 9 + k,
+        Unit::Column(c) => k * 9 + c,
+        Unit::Box(b) => (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3,
+    })
+}
+
+/// The character starting at byte `i`, or the raw byte as a char when it is not valid UTF-8 there.
+fn char_at(text: &[u8], i: usize) -> char {
+    let end = (i + 4).min(text.len());
+    (i + 1..=end)
+        .find_map(|j| std::str::from_utf8(&text[i..j]).ok())
+        .and_then(|s| s.chars().next())
+        .unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+impl FromStr for Grid {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        Grid::parse_bytes(s.as_bytes())
+    }
+}
+
+/// The line form, `.` for empty cells.
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut line = Vec::with_capacity(CELLS);
+        self.write_line(&mut line, b'.');
+        f.write_str(std::str::from_utf8(&line).expect("digits and dots are ASCII"))
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn parses_and_formats_back() {
+        let g: Grid = P.parse().unwrap();
+        assert_eq!(g.to_string(), P);
+        assert_eq!(g.get(0, 2), 3);
+        assert_eq!(g.clue_count(), 32);
+        let zeros = P.replace('.', "0");
+        assert_eq!(zeros.parse::<Grid>().unwrap(), g);
+    }
+
+    #[test]
+    fn parse_errors_carry_positions() {
+        assert_eq!("".parse::<Grid>(), Err(ParseError::Empty));
+        assert_eq!(
+            P[..80].parse::<Grid>(),
+            Err(ParseError::TooShort { len: 80 })
+        );
+        assert_eq!(format!("{P}1").parse::<Grid>(), Err(ParseError::TooLong));
+        let mut bad = P.to_string();
+        bad.replace_range(10..11, "x");
+        assert_eq!(
+            bad.parse::<Grid>(),
+            Err(ParseError::BadChar {
+                ch: 'x',
+                position: 11
+            })
+        );
+        let utf = format!("{}é{}", &P[..5], &P[6..]);
+        assert!(matches!(
+            Grid::parse_bytes(utf.as_bytes()),
+            Err(ParseError::BadChar {
+                ch: 'é',
+                position: 6
+            })
+        ));
+    }
+
+    #[test]
+    fn finds_duplicate_clues_in_each_unit_kind() {
+        let mut cells = [0u8; CELLS];
+        cells[0] = 5;
+        cells[8] = 5;
+        let c = Grid::from_cells(cells).unwrap().find_conflict().unwrap();
+        assert_eq!(
+            (c.digit, c.first, c.second, c.unit),
+            (5, 0, 8, Unit::Row(0))
+        );
+        let mut cells = [0u8; CELLS];
+        cells[4] = 7;
+        cells[76] = 7;
+        let c = Grid::from_cells(cells).unwrap().find_conflict().unwrap();
+        assert_eq!(c.unit, Unit::Column(4));
+        let mut cells = [0u8; CELLS];
+        cells[30] = 2;
+        cells[50] = 2;
+        let c = Grid::from_cells(cells).unwrap().find_conflict().unwrap();
+        assert_eq!(c.unit, Unit::Box(4));
+        assert_eq!(
+            c.to_string(),
+            "digit 2 twice in box 5 (cells r4c4 and r6c6)"
+        );
+        assert!(P.parse::<Grid>().unwrap().find_conflict().is_none());
+    }
+}

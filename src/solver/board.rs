@@ -1,0 +1,397 @@
+//! The engine's state and its constraint propagation.
+//!
+//! The grid is held digit-major: for each digit, three 27-bit words, one per band (three rows
+//! of nine cells; bit `9 * row + column` within the band). Most inference then stays inside one
+//! word. In a band, a digit takes one cell in each of its three rows and three boxes, so the
+//! rows×boxes segments it can use must contain a permutation: one table look-up removes every
+//! segment outside all such permutations (pointing and claiming within the band, hidden singles
+//! in rows and boxes). A box whose candidates sit in one column claims that column from the
+//! other bands; a column left in one band claims its box there (hidden singles in columns).
+//! Naked singles come from a carry-save count of the nine digit words of a band.
+
+use crate::grid::{CELLS, Grid};
+
+/// The 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+
+/// One band word per digit and band: index `3 * digit + band`.
+const WORDS: usize = 27;
+
+/// For a 9-bit row: which of its three box segments (3 bits each) are non-empty, as 3 bits.
+const SEGMENTS: [u8; 512] = {
+    let mut t = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut j = 0;
+        while j < 3 {
+            if row >> (3 * j) & 7 != 0 {
+                t[row] |= 1 << j;
+            }
+            j += 1;
+        }
+        row += 1;
+    }
+    t
+};
+
+/// For the 3×3 rows×boxes occupancy of one digit in a band (bit `3 * row + box`): the band's
+/// cells that lie in a segment of some permutation (one segment per row and per box) within
+/// that occupancy. Zero when there is none: the digit cannot be placed in this band.
+const PERMITTED: [u32; 512] = {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0; 512];
+    let mut occupied = 0;
+    while occupied < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let boxes = PERMS[p];
+            let mut fits = true;
+            let mut cells = 0u32;
+            let mut row = 0;
+            while row < 3 {
+                let segment = 3 * row + boxes[row];
+                fits &= occupied >> segment & 1 == 1;
+                cells |= 7 << (9 * row + 3 * boxes[row]);
+                row += 1;
+            }
+            if fits {
+                t[occupied] |= cells;
+            }
+            p += 1;
+        }
+        occupied += 1;
+    }
+    t
+};
+
+/// For 9 column bits (three boxes of three): the columns that are alone in their box.
+const LONE: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut j = 0;
+        while j < 3 {
+            let group: usize = cols >> (3 * j) & 7;
+            if group.count_ones() == 1 {
+                t[cols] |= (group << (3 * j)) as u16;
+            }
+            j += 1;
+        }
+        cols += 1;
+    }
+    t
+};
+
+/// For 9 column bits that only this band can hold: the columns each box keeps (the claimed
+/// ones in a box with a claim, all three in a box without).
+const CLAIMED: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut j = 0;
+        while j < 3 {
+            let group = cols >> (3 * j) & 7;
+            let keep = if group == 0 { 7 } else { group };
+            t[cols] |= (keep << (3 * j)) as u16;
+            j += 1;
+        }
+        cols += 1;
+    }
+    t
+};
+
+/// For a cell of a band, the other cells of its row and box in that band.
+const BAND_PEERS: [u32; 27] = {
+    let mut t = [0; 27];
+    let mut pos = 0;
+    while pos < 27 {
+        let (row, col) = (pos / 9, pos % 9);
+        let row_cells = 0x1ff << (9 * row);
+        let box_cells = (0x7 * (1 | 1 << 9 | 1 << 18)) << (col / 3 * 3);
+        t[pos] = (row_cells | box_cells) & !(1 << pos);
+        pos += 1;
+    }
+    t
+};
+
+/// The columns a band word touches, as 9 bits.
+fn columns(word: u32) -> u32 {
+    (word | word >> 9 | word >> 18) & 0x1ff
+}
+
+/// The band cells of 9 column bits.
+fn column_cells(cols: u32) -> u32 {
+    cols * (1 | 1 << 9 | 1 << 18)
+}
+
+/// The search state: small and `Copy`, so that a branch is a copy and a failure is a drop.
+#[derive(Clone, Copy)]
+pub(crate) struct Board {
+    /// Where each digit can still go, placed cells included: `words[3 * digit + band]`.
+    words: [u32; WORDS],
+    /// Each word as it was when last propagated; a word equal to it needs no work.
+    settled: [u32; WORDS],
+    /// Cells of each band not yet holding a digit.
+    unsolved: [u32; 3],
+}
+
+impl Board {
+    /// The board with the puzzle's clues placed, before propagation; `None` if two clues
+    /// break a rule.
+    pub(crate) fn from_clues(puzzle: &Grid) -> Option<Board> {
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        let mut board = Board {
+            words: [BAND; WORDS],
+            settled: [0; WORDS],
+            unsolved: [BAND; 3],
+        };
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let bit = 1 << (v - 1);
+            let (r, c) = (cell / 9, cell % 9);
+            let b = r / 3 * 3 + c / 3;
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return None;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+            board.place(v as usize - 1, cell);
+        }
+        Some(board)
+    }
+
+    /// True when every cell holds a digit.
+    pub(crate) fn is_solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// The first empty cell in row-major order, if any.
+    pub(crate) fn first_unsolved(&self) -> Option<usize> {
+        (0..3)
+            .find(|&b| self.unsolved[b] != 0)
+            .map(|b| 27 * b + self.unsolved[b].trailing_zeros() as usize)
+    }
+
+    /// Puts digit index `d` in `cell`: no other digit there, no other `d` in its row or box
+    /// within the band. The rest follows from propagation.
+    pub(crate) fn place(&mut self, d: usize, cell: usize) {
+        let (band, pos) = (cell / 27, cell % 27);
+        let bit = 1 << pos;
+        for e in 0..9 {
+            self.words[3 * e + band] &= !bit;
+        }
+        self.words[3 * d + band] = (self.words[3 * d + band] & !BAND_PEERS[pos]) | bit;
+    }
+
+    /// Propagates to a fixpoint. False when the board has no solution: a cell without a
+    /// candidate, or a digit without a place in some row, column or box.
+    pub(crate) fn propagate(&mut self) -> bool {
+        loop {
+            if !self.settle_words() {
+                return false;
+            }
+            match self.naked_singles() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Band-word inference until no word changes.
+    fn settle_words(&mut self) -> bool {
+        loop {
+            let mut digits = 0u16;
+            for k in 0..WORDS {
+                if self.words[k] != self.settled[k] {
+                    if !self.settle_word(k) {
+                        return false;
+                    }
+                    digits |= 1 << (k / 3);
+                }
+            }
+            if digits == 0 {
+                return true;
+            }
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                if !self.claim_columns(d) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Inference on one digit within one band; see the module comment.
+    fn settle_word(&mut self, k: usize) -> bool {
+        let (d, band) = (k / 3, k % 3);
+        let mut word = self.words[k];
+        let segments = |row: u32| usize::from(SEGMENTS[row as usize]);
+        let occupied =
+            segments(word & 0x1ff) | segments(word >> 9 & 0x1ff) << 3 | segments(word >> 18) << 6;
+        word &= PERMITTED[occupied];
+        if word == 0 {
+            return false;
+        }
+        self.words[k] = word;
+        self.settled[k] = word;
+        // A box whose candidates share one column holds the digit in that column.
+        let claimed = column_cells(u32::from(LONE[columns(word) as usize]));
+        let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
+        self.words[3 * d + b1] &= !claimed;
+        self.words[3 * d + b2] &= !claimed;
+        // A row with one candidate left holds the digit there: the cell is solved.
+        let fixed = (lone_in_row(word & 0x1ff)
+            | lone_in_row(word >> 9 & 0x1ff) << 9
+            | lone_in_row(word >> 18) << 18)
+            & self.unsolved[band];
+        if fixed != 0 {
+            self.unsolved[band] &= !fixed;
+            for e in (0..9).filter(|&e| e != d) {
+                self.words[3 * e + band] &= !fixed;
+            }
+        }
+        true
+    }
+
+    /// Columns where digit `d` is left in one band only: there, the column's box keeps the
+    /// digit in that column.
+    fn claim_columns(&mut self, d: usize) -> bool {
+        let cols = [0, 1, 2].map(|b| columns(self.words[3 * d + b]));
+        if cols[0] | cols[1] | cols[2] != 0x1ff {
+            return false;
+        }
+        for band in 0..3 {
+            let only = cols[band] & !(cols[(band + 1) % 3] | cols[(band + 2) % 3]);
+            if only != 0 {
+                self.words[3 * d + band] &= column_cells(u32::from(CLAIMED[only as usize]));
+            }
+        }
+        true
+    }
+
+    /// Places every cell that has one candidate left. `None` if a cell has none; otherwise
+    /// whether anything was placed.
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for band in 0..3 {
+            let (mut once, mut twice) = (0, 0);
+            for d in 0..9 {
+                let w = self.words[3 * d + band];
+                twice |= once & w;
+                once |= w;
+            }
+            let unsolved = self.unsolved[band];
+            if unsolved & !once != 0 {
+                return None;
+            }
+            let singles = unsolved & !twice;
+            if singles == 0 {
+                continue;
+            }
+            placed = true;
+            for d in 0..9 {
+                let k = 3 * d + band;
+                let mut rest = singles & self.words[k];
+                while rest != 0 {
+                    let pos = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    self.words[k] &= !BAND_PEERS[pos];
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// An unsolved cell with the fewest candidates (a two-candidate cell when there is one).
+    pub(crate) fn fewest_candidates_cell(&self) -> usize {
+        for band in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0, 0, 0);
+            for d in 0..9 {
+                let w = self.words[3 * d + band];
+                thrice |= twice & w;
+                twice |= once & w;
+                once |= w;
+            }
+            let pairs = self.unsolved[band] & !thrice;
+            if pairs != 0 {
+                return 27 * band + pairs.trailing_zeros() as usize;
+            }
+        }
+        let mut best = (u32::MAX, 0);
+        for cell in 0..CELLS {
+            if self.unsolved[cell / 27] >> (cell % 27) & 1 == 1 {
+                best = best.min((self.digits_at(cell).count_ones(), cell));
+            }
+        }
+        best.1
+    }
+
+    /// The candidate digit indices of `cell`, as bits 0..9.
+    pub(crate) fn digits_at(&self, cell: usize) -> u16 {
+        let (band, pos) = (cell / 27, cell % 27);
+        (0..9).fold(0, |acc, d| {
+            acc | ((self.words[3 * d + band] >> pos & 1) as u16) << d
+        })
+    }
+
+    /// The grid of placed digits (0 where unsolved).
+    pub(crate) fn to_grid(self) -> Grid {
+        let mut cells = [0u8; CELLS];
+        for (k, &w) in self.words.iter().enumerate() {
+            let band = k % 3;
+            let mut rest = w & !self.unsolved[band];
+            while rest != 0 {
+                cells[27 * band + rest.trailing_zeros() as usize] = (k / 3) as u8 + 1;
+                rest &= rest - 1;
+            }
+        }
+        Grid::from_cells(cells).expect("digits are 1..=9")
+    }
+}
+
+/// The row's bit if it is its only one, else 0.
+fn lone_in_row(row: u32) -> u32 {
+    if row & row.wrapping_sub(1) == 0 {
+        row
+    } else {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permitted_keeps_exactly_the_permutation_segments() {
+        // Row 0 only in box 0: rows 1 and 2 lose box 0.
+        let occupied = 0b111_111_001;
+        let cells = PERMITTED[occupied];
+        assert_eq!(cells & 0x1ff, 0x7);
+        assert_eq!(cells >> 9 & 0x1ff, 0x1f8);
+        assert_eq!(cells >> 18, 0x1f8);
+        // Two rows confined to the same single box: impossible.
+        assert_eq!(PERMITTED[0b111_001_001], 0);
+        assert_eq!(PERMITTED[0x1ff], BAND);
+    }
+
+    #[test]
+    fn band_peers_are_row_and_box() {
+        assert!(BAND_PEERS.iter().all(|p| p.count_ones() == 14));
+        assert_eq!(BAND_PEERS[0] & 0x1ff, 0x1fe);
+        assert_eq!(LONE[0b000_010_110], 0b000_010_000);
+        assert_eq!(CLAIMED[0b000_000_010], 0b111_111_010);
+    }
+}

@@ -1,0 +1,146 @@
+//! The engine: solves one puzzle in one of four modes. No I/O and no threads here.
+
+mod board;
+mod search;
+
+use crate::grid::{Grid, Puzzle};
+use board::Board;
+use search::{Order, search};
+
+/// What to look for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Stop at the first solution: the fastest.
+    First,
+    /// Search on to a second solution, so that `Solved` means exactly one.
+    Unique,
+    /// The lexicographically smallest solution, reading cells row by row.
+    LexMin,
+    /// Count solutions, stopping at the limit (a limit of 0 counts as 1).
+    Count(u64),
+}
+
+/// The verdict on one puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// One solution found; in `Unique` and `Count` modes, the only one.
+    Solved,
+    /// Two or more solutions (only modes that look past the first can say so).
+    Multiple,
+    /// The clues are consistent but no grid completes them.
+    Unsolvable,
+    /// Two clues break a rule: the same digit twice in a row, column or box.
+    Invalid,
+}
+
+impl Status {
+    /// The name used in answer keys and stats.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Multiple => "multiple",
+            Status::Unsolvable => "unsolvable",
+            Status::Invalid => "invalid",
+        }
+    }
+}
+
+/// The result of solving one puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    pub status: Status,
+    /// The first solution found (for `LexMin`, the smallest); `None` when there is none.
+    pub solution: Option<Grid>,
+    /// Solutions found, capped at the mode's limit (1 for `First` and `LexMin`, 2 for `Unique`).
+    pub count: u64,
+    /// Branch decisions taken: how much guessing the puzzle needed.
+    pub guesses: u64,
+}
+
+/// Solves `puzzle` in `mode`.
+pub fn solve(puzzle: &Puzzle, mode: Mode) -> Outcome {
+    let Some(board) = Board::from_clues(puzzle) else {
+        return Outcome {
+            status: Status::Invalid,
+            solution: None,
+            count: 0,
+            guesses: 0,
+        };
+    };
+    let (order, limit) = match mode {
+        Mode::First => (Order::FewestCandidates, 1),
+        Mode::Unique => (Order::FewestCandidates, 2),
+        Mode::LexMin => (Order::RowMajor, 1),
+        Mode::Count(limit) => (Order::FewestCandidates, limit),
+    };
+    let found = search(board, order, limit);
+    let status = match found.count {
+        0 => Status::Unsolvable,
+        1 => Status::Solved,
+        _ => Status::Multiple,
+    };
+    Outcome {
+        status,
+        solution: found.first,
+        count: found.count,
+        guesses: found.guesses,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(s: &str) -> Grid {
+        s.parse().unwrap()
+    }
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn solves_an_easy_puzzle_in_every_mode() {
+        let p = grid(EASY);
+        for mode in [Mode::First, Mode::Unique, Mode::LexMin, Mode::Count(5)] {
+            let out = solve(&p, mode);
+            assert_eq!(out.status, Status::Solved, "{mode:?}");
+            out.solution.unwrap().check_solution_of(&p).unwrap();
+            assert_eq!(out.count, 1);
+        }
+    }
+
+    #[test]
+    fn empty_grid_has_many_solutions() {
+        let out = solve(&Grid::EMPTY, Mode::Unique);
+        assert_eq!((out.status, out.count), (Status::Multiple, 2));
+        out.solution
+            .unwrap()
+            .check_solution_of(&Grid::EMPTY)
+            .unwrap();
+        assert_eq!(solve(&Grid::EMPTY, Mode::Count(100)).count, 100);
+        let lex = solve(&Grid::EMPTY, Mode::LexMin).solution.unwrap();
+        assert_eq!(
+            lex.to_string(),
+            "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+        );
+    }
+
+    #[test]
+    fn conflicting_clues_are_invalid() {
+        let mut s = EASY.to_string();
+        s.replace_range(0..1, "3"); // a second 3 in row 1
+        let out = solve(&grid(&s), Mode::Unique);
+        assert_eq!(
+            (out.status, out.solution, out.count),
+            (Status::Invalid, None, 0)
+        );
+    }
+
+    #[test]
+    fn consistent_clues_without_solution_are_unsolvable() {
+        // Row 1 leaves only cell r1c9 for a digit, but column 9 already holds it.
+        let s = format!("12345678.........9{}", ".".repeat(63));
+        let out = solve(&grid(&s), Mode::Unique);
+        assert_eq!((out.status, out.solution), (Status::Unsolvable, None));
+    }
+}

@@ -1,0 +1,127 @@
+//! Shared test helpers: a slow reference solver, a seeded RNG, data-set loading.
+
+use std::path::{Path, PathBuf};
+use sudoku_batch::Grid;
+
+/// The repo's shipped sample sets.
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
+}
+
+/// The lines of a shipped data file.
+pub fn data_lines(name: &str) -> Vec<String> {
+    let path = data_dir().join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines().map(str::to_owned).collect()
+}
+
+pub fn grid(s: &str) -> Grid {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+/// The obviously-correct reference: plain backtracking over cells in row-major order, digits
+/// 1 to 9, no inference. Returns the number of solutions (stopping at `limit`) and the first
+/// one found, which is the lexicographically smallest.
+pub fn reference(puzzle: &Grid, limit: u64) -> (u64, Option<Grid>) {
+    let mut cells = *puzzle.cells();
+    let mut first = None;
+    let mut count = 0;
+    if puzzle.find_conflict().is_none() {
+        backtrack(&mut cells, 0, limit, &mut count, &mut first);
+    }
+    (count, first)
+}
+
+fn backtrack(
+    cells: &mut [u8; 81],
+    from: usize,
+    limit: u64,
+    count: &mut u64,
+    first: &mut Option<Grid>,
+) {
+    let Some(cell) = (from..81).find(|&i| cells[i] == 0) else {
+        *count += 1;
+        first.get_or_insert_with(|| Grid::from_cells(*cells).unwrap());
+        return;
+    };
+    for d in 1..=9 {
+        if allowed(cells, cell, d) {
+            cells[cell] = d;
+            backtrack(cells, cell + 1, limit, count, first);
+            cells[cell] = 0;
+            if *count >= limit {
+                return;
+            }
+        }
+    }
+}
+
+fn allowed(cells: &[u8; 81], cell: usize, d: u8) -> bool {
+    let (r, c) = (cell / 9, cell % 9);
+    let (br, bc) = (r / 3 * 3, c / 3 * 3);
+    (0..9).all(|k| {
+        cells[r * 9 + k] != d && cells[k * 9 + c] != d && cells[(br + k / 3) * 9 + bc + k % 3] != d
+    })
+}
+
+/// splitmix64: a small seeded generator, so random cases are the same on every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A random solved grid: a known solution with its digits relabelled and its bands, rows,
+/// stacks and columns permuted (all of which keep it valid).
+pub fn random_solution(rng: &mut Rng) -> Grid {
+    let base =
+        grid("534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+    let perm = |rng: &mut Rng| {
+        let mut groups = [0, 1, 2];
+        rng.shuffle(&mut groups);
+        let mut order = Vec::new();
+        for g in groups {
+            let mut within = [0, 1, 2];
+            rng.shuffle(&mut within);
+            order.extend(within.map(|w| g * 3 + w));
+        }
+        order
+    };
+    let (rows, cols) = (perm(rng), perm(rng));
+    let mut digits: Vec<u8> = (1..=9).collect();
+    rng.shuffle(&mut digits);
+    let mut cells = [0u8; 81];
+    for r in 0..9 {
+        for c in 0..9 {
+            cells[r * 9 + c] = digits[base.get(rows[r], cols[c]) as usize - 1];
+        }
+    }
+    Grid::from_cells(cells).unwrap()
+}
+
+/// `solution` with `remove` random cells emptied.
+pub fn remove_cells(rng: &mut Rng, solution: &Grid, remove: usize) -> Grid {
+    let mut order: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut order);
+    let mut cells = *solution.cells();
+    for &i in &order[..remove] {
+        cells[i] = 0;
+    }
+    Grid::from_cells(cells).unwrap()
+}
