@@ -14,6 +14,44 @@ pub struct Grid {
     cells: [u8; CELLS],
 }
 
+/// For each cell, the indices of its row (0..9), column (9..18) and box (18..27).
+const CELL_UNITS: [[u8; 3]; CELLS] = {
+    let mut t = [[0; 3]; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let (r, c) = (i / 9, i % 9);
+        t[i] = [r as u8, 9 + c as u8, 18 + (r / 3 * 3 + c / 3) as u8];
+        i += 1;
+    }
+    t
+};
+
+/// The cells of each row, column and box.
+const UNIT_CELLS: [[u8; 9]; 27] = {
+    let mut t = [[0; 9]; 27];
+    let mut i = 0;
+    while i < CELLS {
+        let (r, c) = (i / 9, i % 9);
+        t[r][c] = i as u8;
+        t[9 + c][r] = i as u8;
+        t[18 + r / 3 * 3 + c / 3][r % 3 * 3 + c % 3] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Each byte's cell value: 1-9 for a digit, 0 for `0` or `.`, 255 for anything else.
+const CELL_VALUE: [u8; 256] = {
+    let mut t = [255; 256];
+    let mut d = 0;
+    while d <= 9 {
+        t[b'0' as usize + d] = d as u8;
+        d += 1;
+    }
+    t[b'.' as usize] = 0;
+    t
+};
+
 /// A puzzle is a grid whose filled cells are its clues.
 pub type Puzzle = Grid;
 
@@ -80,29 +118,35 @@ impl Grid {
 
     /// Parses exactly one puzzle: 81 characters of `1`-`9`, `0` or `.`, and nothing else.
     pub fn parse_bytes(text: &[u8]) -> Result<Grid, ParseError> {
-        if text.is_empty() {
-            return Err(ParseError::Empty);
-        }
-        let mut cells = [0u8; CELLS];
-        for (i, &b) in text.iter().enumerate() {
-            if i == CELLS {
-                return Err(ParseError::TooLong);
+        if let Ok(line) = <&[u8; CELLS]>::try_from(text) {
+            let cells = line.map(|b| CELL_VALUE[b as usize]);
+            if cells.iter().all(|&v| v <= 9) {
+                return Ok(Grid { cells });
             }
-            cells[i] = match b {
-                b'1'..=b'9' => b - b'0',
-                b'0' | b'.' => 0,
-                _ => {
-                    return Err(ParseError::BadChar {
-                        ch: char_at(text, i),
-                        position: i + 1,
-                    });
-                }
+        }
+        Err(Self::parse_error(text))
+    }
+
+    /// Why `text` is not a puzzle (it is known not to be one).
+    fn parse_error(text: &[u8]) -> ParseError {
+        if text.is_empty() {
+            return ParseError::Empty;
+        }
+        if let Some(i) = text
+            .iter()
+            .take(CELLS)
+            .position(|&b| CELL_VALUE[b as usize] > 9)
+        {
+            return ParseError::BadChar {
+                ch: char_at(text, i),
+                position: i + 1,
             };
         }
         if text.len() < CELLS {
-            return Err(ParseError::TooShort { len: text.len() });
+            ParseError::TooShort { len: text.len() }
+        } else {
+            ParseError::TooLong
         }
-        Ok(Grid { cells })
     }
 
     /// The cell values, row-major, `0` for empty.
@@ -127,6 +171,9 @@ impl Grid {
 
     /// The first pair of filled cells that break a rule, if any.
     pub fn find_conflict(&self) -> Option<Conflict> {
+        if !self.has_conflict() {
+            return None;
+        }
         let units = (0..9).flat_map(|i| [Unit::Row(i), Unit::Column(i), Unit::Box(i)]);
         for unit in units {
             let mut seen = [None::<usize>; 10];
@@ -149,29 +196,49 @@ impl Grid {
         None
     }
 
+    /// True when two filled cells break a rule: one pass of bitmasks, cheap enough to run on
+    /// every answer.
+    pub fn has_conflict(&self) -> bool {
+        // seen[unit]: digits met so far in each row (0..9), column (9..18) and box (18..27).
+        let mut seen = [0u16; 27];
+        let mut twice = 0;
+        for (&v, units) in self.cells.iter().zip(&CELL_UNITS) {
+            let bit = (1u16 << v) & !1;
+            for &u in units {
+                twice |= seen[u as usize] & bit;
+                seen[u as usize] |= bit;
+            }
+        }
+        twice != 0
+    }
+
     /// Checks that `self` is a solution of `puzzle`: full, rule-abiding, and keeping every clue.
     pub fn check_solution_of(&self, puzzle: &Grid) -> Result<(), SolutionError> {
+        // Fast path: a full valid grid has all nine digits (and no blank, bit 0) in every unit.
+        let full_unit = |unit: &[u8; 9]| {
+            unit.iter()
+                .fold(0u16, |m, &i| m | 1 << self.cells[i as usize])
+                == 0x3fe
+        };
+        let keeps_clues = |i: usize| puzzle.cells[i] == 0 || puzzle.cells[i] == self.cells[i];
+        if UNIT_CELLS.iter().all(full_unit) && (0..CELLS).all(keeps_clues) {
+            return Ok(());
+        }
         if let Some(cell) = self.cells.iter().position(|&v| v == 0) {
             return Err(SolutionError::Incomplete { cell });
         }
         if let Some(conflict) = self.find_conflict() {
             return Err(SolutionError::BreaksRule(conflict));
         }
-        let changed =
-            (0..CELLS).find(|&i| puzzle.cells[i] != 0 && puzzle.cells[i] != self.cells[i]);
-        match changed {
-            Some(cell) => Err(SolutionError::ChangesClue { cell }),
-            None => Ok(()),
-        }
+        let changed = (0..CELLS)
+            .find(|&i| !keeps_clues(i))
+            .expect("some check failed");
+        Err(SolutionError::ChangesClue { cell: changed })
     }
 
-    /// Writes the 81-character line form, `fill` for empty cells.
-    pub fn write_line(&self, out: &mut Vec<u8>, fill: u8) {
-        out.extend(
-            self.cells
-                .iter()
-                .map(|&v| if v == 0 { fill } else { b'0' + v }),
-        );
+    /// The 81-character line form, `fill` for empty cells.
+    pub fn to_line(&self, fill: u8) -> [u8; CELLS] {
+        self.cells.map(|v| if v == 0 { fill } else { b'0' + v })
     }
 }
 
@@ -214,8 +281,7 @@ impl FromStr for Grid {
 /// The line form, `.` for empty cells.
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut line = Vec::with_capacity(CELLS);
-        self.write_line(&mut line, b'.');
+        let line = self.to_line(b'.');
         f.write_str(std::str::from_utf8(&line).expect("digits and dots are ASCII"))
     }
 }

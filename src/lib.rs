@@ -1,5 +1,8 @@
 //! sudoku-batch: solve Sudoku puzzles in bulk.
 //!
+//! The engine ([`solve`]) knows nothing of files or threads; the [`pipeline`] streams inputs
+//! through it on all cores and writes answer keys and stats.
+//!
 //! ```
 //! use sudoku_batch::{Mode, Status, solve};
 //! let puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -10,8 +13,16 @@
 //! assert!(outcome.solution.unwrap().check_solution_of(&puzzle).is_ok());
 //! ```
 
+pub mod answer;
 pub mod grid;
+pub mod input;
+pub mod output;
+pub mod pipeline;
+pub mod progress;
 pub mod solver;
+pub mod stats;
+pub mod verdict;
 
 pub use grid::{Grid, ParseError, Puzzle};
 pub use solver::{Mode, Outcome, Status, solve};
+pub use verdict::Verdict;

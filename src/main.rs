@@ -1,63 +1,68 @@
-use clap::Parser;
-use std::io::{BufRead, BufReader, BufWriter, Write};
-use std::process::ExitCode;
-
 use anyhow::Context;
-use sudoku_batch::{Grid, Mode, Status, solve};
+use clap::Parser;
+use std::process::ExitCode;
+use sudoku_batch::pipeline;
 
 mod cli;
-use cli::{Cli, Command, ModeArg};
+use cli::{Cli, Command, SolveArgs};
+
+/// The exit codes, as documented in the README.
+#[derive(Clone, Copy)]
+enum Exit {
+    /// Every record got an answer.
+    Success = 0,
+    /// The run finished, but some records were malformed, invalid or mismatched.
+    BadRecords = 1,
+    /// A usage or I/O error.
+    Error = 2,
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e as u8)
+    }
+}
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
-        Ok(code) => code,
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code.into(),
+        // A closed pipe (`| head`) is the reader saying it has enough: a quiet success.
+        Err(err) if is_broken_pipe(&err) => Exit::Success.into(),
         Err(err) => {
             eprintln!("error: {err:#}");
-            ExitCode::from(2)
+            Exit::Error.into()
         }
     }
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let Command::Solve(args) = cli.command;
-    let mode = match args.mode {
-        ModeArg::Unique => Mode::Unique,
-        ModeArg::First => Mode::First,
-        ModeArg::Lexmin => Mode::LexMin,
-        ModeArg::Count => Mode::Count(args.limit),
-    };
-    let name = args.input.display().to_string();
-    let file = std::fs::File::open(&args.input).with_context(|| format!("cannot open {name}"))?;
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut bad = false;
-    for (i, line) in BufReader::new(file).split(b'\n').enumerate() {
-        let line = line.with_context(|| format!("cannot read {name}"))?;
-        let text = line.strip_suffix(b"\r").unwrap_or(&line);
-        match Grid::parse_bytes(text) {
-            Ok(puzzle) => {
-                let outcome = solve(&puzzle, mode);
-                if let Some(s) = outcome.solution {
-                    s.check_solution_of(&puzzle)
-                        .with_context(|| format!("{name}:{}: engine bug", i + 1))?;
-                    write!(out, "{s}")?;
-                }
-                bad |= outcome.status == Status::Invalid;
-                if outcome.status != Status::Solved {
-                    write!(out, " {}", outcome.status.as_str())?;
-                }
-            }
-            Err(e) => {
-                eprintln!("{name}:{}: {e}", i + 1);
-                write!(out, " malformed")?;
-                bad = true;
-            }
-        }
-        writeln!(out)?;
+fn run(cli: Cli) -> anyhow::Result<Exit> {
+    match cli.command {
+        Command::Solve(args) => solve(&args),
     }
-    out.flush()?;
-    Ok(if bad {
-        ExitCode::from(1)
+}
+
+fn solve(args: &SolveArgs) -> anyhow::Result<Exit> {
+    let config = args.to_config()?;
+    let stats = pipeline::run(&config)?;
+    if !args.quiet {
+        eprint!("{}", stats.table());
+    }
+    if let Some(path) = &args.stats {
+        let json = serde_json::to_string_pretty(&stats.to_json())?;
+        std::fs::write(path, json + "\n")
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(if stats.bad_records() > 0 {
+        Exit::BadRecords
     } else {
-        ExitCode::SUCCESS
+        Exit::Success
+    })
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
 }

@@ -146,26 +146,18 @@ impl Board {
     /// The board with the puzzle's clues placed, before propagation; `None` if two clues
     /// break a rule.
     pub(crate) fn from_clues(puzzle: &Grid) -> Option<Board> {
-        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        if puzzle.has_conflict() {
+            return None;
+        }
         let mut board = Board {
             words: [BAND; WORDS],
             settled: [0; WORDS],
             unsolved: [BAND; 3],
         };
         for (cell, &v) in puzzle.cells().iter().enumerate() {
-            if v == 0 {
-                continue;
+            if v != 0 {
+                board.place(v as usize - 1, cell);
             }
-            let bit = 1 << (v - 1);
-            let (r, c) = (cell / 9, cell % 9);
-            let b = r / 3 * 3 + c / 3;
-            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
-                return None;
-            }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[b] |= bit;
-            board.place(v as usize - 1, cell);
         }
         Some(board)
     }

@@ -230,8 +230,7 @@ proptest! {
             .map(|&v| if v == 0 && dots { '.' } else { char::from(b'0' + v) })
             .collect();
         let parsed: Grid = line.parse().unwrap();
-        let mut out = Vec::new();
-        parsed.write_line(&mut out, if dots { b'.' } else { b'0' });
-        prop_assert_eq!(String::from_utf8(out).unwrap(), line);
+        let out = parsed.to_line(if dots { b'.' } else { b'0' });
+        prop_assert_eq!(String::from_utf8(out.to_vec()).unwrap(), line);
     }
 }

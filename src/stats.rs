@@ -1,0 +1,322 @@
+//! Run statistics: counts by status, per-puzzle solve time and guesses in constant-memory
+//! histograms, the slowest records; rendered as a table (stderr) and as JSON.
+
+use crate::answer::RecordStat;
+use crate::verdict::Verdict;
+use serde_json::json;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// A log-bucketed histogram: 8 buckets per power of two (values within 12.5%), exact below 8.
+/// 496 counters cover every `u64`, whatever the number of values.
+#[derive(Clone)]
+pub struct Histogram {
+    buckets: Box<[u64; 496]>,
+    count: u64,
+    sum: u128,
+    max: u64,
+}
+
+impl Default for Histogram {
+    fn default() -> Histogram {
+        Histogram {
+            buckets: Box::new([0; 496]),
+            count: 0,
+            sum: 0,
+            max: 0,
+        }
+    }
+}
+
+impl Histogram {
+    fn bucket(v: u64) -> usize {
+        if v < 8 {
+            v as usize
+        } else {
+            let e = 63 - v.leading_zeros() as usize;
+            (e - 2) * 8 + ((v >> (e - 3)) & 7) as usize
+        }
+    }
+
+    /// The smallest and largest value of a bucket.
+    fn bounds(i: usize) -> (u64, u64) {
+        if i < 8 {
+            (i as u64, i as u64)
+        } else {
+            let (e, m) = (i / 8 + 2, (i % 8) as u64);
+            let low = (8 + m) << (e - 3);
+            (low, low + ((1u64 << (e - 3)) - 1))
+        }
+    }
+
+    pub fn add(&mut self, v: u64) {
+        self.buckets[Self::bucket(v)] += 1;
+        self.count += 1;
+        self.sum += u128::from(v);
+        self.max = self.max.max(v);
+    }
+
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    pub fn mean(&self) -> f64 {
+        if self.count == 0 {
+            0.0
+        } else {
+            self.sum as f64 / self.count as f64
+        }
+    }
+
+    pub fn max(&self) -> u64 {
+        self.max
+    }
+
+    /// The value at quantile `q` (0..=1): the middle of its bucket, never above the maximum.
+    pub fn quantile(&self, q: f64) -> u64 {
+        if self.count == 0 {
+            return 0;
+        }
+        let rank = ((q * self.count as f64).ceil() as u64).clamp(1, self.count);
+        if rank == self.count {
+            return self.max;
+        }
+        let mut seen = 0;
+        for (i, &n) in self.buckets.iter().enumerate() {
+            seen += n;
+            if seen >= rank {
+                let (low, high) = Self::bounds(i);
+                return (low + (high - low) / 2).min(self.max);
+            }
+        }
+        self.max
+    }
+}
+
+/// One of the slowest records.
+#[derive(Debug, Clone)]
+pub struct Slow {
+    pub input: usize,
+    pub line: u64,
+    pub nanos: u64,
+    pub verdict: Verdict,
+}
+
+/// How many of the slowest records are kept.
+const SLOWEST: usize = 5;
+
+/// Everything the stats table and JSON report.
+#[derive(Clone, Default)]
+pub struct Stats {
+    pub inputs: Vec<String>,
+    pub mode: String,
+    pub threads: usize,
+    counts: [u64; Verdict::ALL.len()],
+    pub solve_nanos: Histogram,
+    pub guesses: Histogram,
+    slowest: Vec<Slow>,
+    pub wall: Duration,
+}
+
+impl Stats {
+    pub fn new(inputs: Vec<String>, mode: String, threads: usize) -> Stats {
+        Stats {
+            inputs,
+            mode,
+            threads,
+            ..Stats::default()
+        }
+    }
+
+    pub fn add(&mut self, input: usize, r: &RecordStat) {
+        self.counts[r.verdict as usize] += 1;
+        let Some(nanos) = r.nanos else { return };
+        self.solve_nanos.add(nanos);
+        self.guesses.add(r.guesses);
+        if self.slowest.len() < SLOWEST || nanos > self.slowest[SLOWEST - 1].nanos {
+            let slow = Slow {
+                input,
+                line: r.line,
+                nanos,
+                verdict: r.verdict,
+            };
+            let at = self.slowest.partition_point(|s| s.nanos >= nanos);
+            self.slowest.insert(at, slow);
+            self.slowest.truncate(SLOWEST);
+        }
+    }
+
+    pub fn count(&self, v: Verdict) -> u64 {
+        self.counts[v as usize]
+    }
+
+    pub fn records(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Records that make the exit code 1.
+    pub fn bad_records(&self) -> u64 {
+        Verdict::ALL
+            .iter()
+            .filter(|v| v.is_bad())
+            .map(|&v| self.count(v))
+            .sum()
+    }
+
+    pub fn puzzles_per_sec(&self) -> f64 {
+        self.records() as f64 / self.wall.as_secs_f64().max(1e-9)
+    }
+
+    /// The human table for stderr.
+    pub fn table(&self) -> String {
+        let mut t = String::new();
+        let micros = |n: u64| n as f64 / 1000.0;
+        let counts: Vec<String> = Verdict::ALL
+            .iter()
+            .filter(|&&v| self.count(v) > 0 || v == Verdict::Solved)
+            .map(|&v| format!("{} {}", v.as_str(), self.count(v)))
+            .collect();
+        let _ = writeln!(t, "records     {}  ({})", self.records(), counts.join(", "));
+        let _ = writeln!(
+            t,
+            "wall        {:.3} s   {:.0} puzzles/s   mode {}   threads {}",
+            self.wall.as_secs_f64(),
+            self.puzzles_per_sec(),
+            self.mode,
+            self.threads
+        );
+        let h = &self.solve_nanos;
+        let _ = writeln!(
+            t,
+            "solve µs    mean {:.1}  p50 {:.1}  p90 {:.1}  p99 {:.1}  max {:.1}",
+            h.mean() / 1000.0,
+            micros(h.quantile(0.5)),
+            micros(h.quantile(0.9)),
+            micros(h.quantile(0.99)),
+            micros(h.max())
+        );
+        let g = &self.guesses;
+        let _ = writeln!(
+            t,
+            "guesses     mean {:.2}  p50 {}  p99 {}  max {}",
+            g.mean(),
+            g.quantile(0.5),
+            g.quantile(0.99),
+            g.max()
+        );
+        if !self.slowest.is_empty() {
+            let slow: Vec<String> = self
+                .slowest
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{}:{} ({:.0} µs)",
+                        self.inputs[s.input],
+                        s.line,
+                        micros(s.nanos)
+                    )
+                })
+                .collect();
+            let _ = writeln!(t, "slowest     {}", slow.join(", "));
+        }
+        t
+    }
+
+    /// The JSON report (keys documented in the README).
+    pub fn to_json(&self) -> serde_json::Value {
+        let micros = |n: u64| n as f64 / 1000.0;
+        let h = &self.solve_nanos;
+        let g = &self.guesses;
+        let counts: serde_json::Map<String, serde_json::Value> = Verdict::ALL
+            .iter()
+            .map(|&v| (v.as_str().to_string(), json!(self.count(v))))
+            .collect();
+        json!({
+            "version": env!("CARGO_PKG_VERSION"),
+            "inputs": self.inputs,
+            "mode": self.mode,
+            "threads": self.threads,
+            "records": self.records(),
+            "counts": counts,
+            "wall_seconds": self.wall.as_secs_f64(),
+            "puzzles_per_second": self.puzzles_per_sec(),
+            "solve_micros": {
+                "mean": h.mean() / 1000.0,
+                "p50": micros(h.quantile(0.5)),
+                "p90": micros(h.quantile(0.9)),
+                "p99": micros(h.quantile(0.99)),
+                "max": micros(h.max()),
+            },
+            "guesses": {
+                "mean": g.mean(),
+                "p50": g.quantile(0.5),
+                "p99": g.quantile(0.99),
+                "max": g.max(),
+            },
+            "slowest": self.slowest.iter().map(|s| json!({
+                "input": self.inputs[s.input],
+                "line": s.line,
+                "micros": micros(s.nanos),
+                "status": s.verdict.as_str(),
+            })).collect::<Vec<_>>(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buckets_are_contiguous_and_tight() {
+        for i in 0..495 {
+            let (_, high) = Histogram::bounds(i);
+            assert_eq!(Histogram::bounds(i + 1).0, high + 1, "bucket {i}");
+        }
+        for v in [0, 7, 8, 15, 16, 1000, 123_456_789, u64::MAX] {
+            let (low, high) = Histogram::bounds(Histogram::bucket(v));
+            assert!(low <= v && v <= high, "{v}");
+            assert!((high - low) as f64 <= v as f64 / 8.0 + 1.0);
+        }
+    }
+
+    #[test]
+    fn quantiles_are_within_a_bucket() {
+        let mut h = Histogram::default();
+        for v in 1..=1000 {
+            h.add(v);
+        }
+        assert_eq!(h.count(), 1000);
+        assert!((h.mean() - 500.5).abs() < 1e-9);
+        let p50 = h.quantile(0.5) as f64;
+        assert!((p50 - 500.0).abs() <= 500.0 / 8.0, "{p50}");
+        let p99 = h.quantile(0.99) as f64;
+        assert!((p99 - 990.0).abs() <= 990.0 / 8.0, "{p99}");
+        assert_eq!(h.quantile(1.0), 1000);
+    }
+
+    #[test]
+    fn keeps_the_five_slowest() {
+        let mut s = Stats::new(vec!["f".into()], "unique".into(), 1);
+        for (line, nanos) in [
+            (1, 50),
+            (2, 10),
+            (3, 90),
+            (4, 70),
+            (5, 20),
+            (6, 80),
+            (7, 60),
+        ] {
+            let r = RecordStat {
+                line,
+                verdict: Verdict::Solved,
+                nanos: Some(nanos),
+                guesses: 0,
+            };
+            s.add(0, &r);
+        }
+        let lines: Vec<u64> = s.slowest.iter().map(|x| x.line).collect();
+        assert_eq!(lines, [3, 6, 4, 7, 1]);
+        assert_eq!(s.records(), 7);
+    }
+}

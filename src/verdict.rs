@@ -1,0 +1,58 @@
+//! What the batch says about one record.
+
+use crate::solver::Status;
+
+/// A record's status in the answer key and the stats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    Solved,
+    Multiple,
+    Unsolvable,
+    Invalid,
+    /// The text is not a puzzle.
+    Malformed,
+    /// With `--verify`: the answer disagrees with the solution given in the input.
+    Mismatch,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 6] = [
+        Verdict::Solved,
+        Verdict::Multiple,
+        Verdict::Unsolvable,
+        Verdict::Invalid,
+        Verdict::Malformed,
+        Verdict::Mismatch,
+    ];
+
+    /// The name written in answer keys, stats and JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Solved => "solved",
+            Verdict::Multiple => "multiple",
+            Verdict::Unsolvable => "unsolvable",
+            Verdict::Invalid => "invalid",
+            Verdict::Malformed => "malformed",
+            Verdict::Mismatch => "mismatch",
+        }
+    }
+
+    /// Records that turn the exit code to 1: the input or the given solutions are wrong.
+    pub fn is_bad(self) -> bool {
+        matches!(
+            self,
+            Verdict::Invalid | Verdict::Malformed | Verdict::Mismatch
+        )
+    }
+}
+
+impl From<Status> for Verdict {
+    fn from(status: Status) -> Verdict {
+        match status {
+            Status::Solved => Verdict::Solved,
+            Status::Multiple => Verdict::Multiple,
+            Status::Unsolvable => Verdict::Unsolvable,
+            Status::Invalid => Verdict::Invalid,
+        }
+    }
+}
