@@ -42,7 +42,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
 
-    /// Answer-key format (default: csv for CSV input, grid for grid input, lines otherwise).
+    /// Answer-key format (default: csv for CSV input or an `-o` file named *.csv, grid for
+    /// grid input, lines otherwise).
     #[arg(long, value_enum)]
     pub output_format: Option<OutputArg>,
 

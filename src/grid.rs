@@ -215,13 +215,10 @@ impl Grid {
     /// Checks that `self` is a solution of `puzzle`: full, rule-abiding, and keeping every clue.
     pub fn check_solution_of(&self, puzzle: &Grid) -> Result<(), SolutionError> {
         // Fast path: a full valid grid has all nine digits (and no blank, bit 0) in every unit.
-        let full_unit = |unit: &[u8; 9]| {
-            unit.iter()
-                .fold(0u16, |m, &i| m | 1 << self.cells[i as usize])
-                == 0x3fe
-        };
+        let bits = self.cells.map(|v| 1u16 << v);
+        let unit_bits = UNIT_CELLS.map(|unit| unit.iter().fold(0, |m, &i| m | bits[i as usize]));
         let keeps_clues = |i: usize| puzzle.cells[i] == 0 || puzzle.cells[i] == self.cells[i];
-        if UNIT_CELLS.iter().all(full_unit) && (0..CELLS).all(keeps_clues) {
+        if unit_bits.iter().all(|&b| b == 0x3fe) && (0..CELLS).all(keeps_clues) {
             return Ok(());
         }
         if let Some(cell) = self.cells.iter().position(|&v| v == 0) {

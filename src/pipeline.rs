@@ -32,7 +32,8 @@ pub struct Config {
     pub format: Option<Format>,
     /// The CSV puzzle column's name.
     pub column: Option<String>,
-    /// `None`: CSV for CSV input, grid for grid input, lines otherwise.
+    /// `None`: CSV for CSV input or an output file named `*.csv`, grid for grid input, lines
+    /// otherwise.
     pub output_format: Option<Format>,
     pub mode: Mode,
     /// Solver threads; 0 for one per core.
@@ -76,7 +77,7 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let mut stats = Stats::new(names, mode_name(config.mode), pool.current_num_threads());
 
     let start = Instant::now();
-    let in_flight = 4 * pool.current_num_threads() + 2;
+    let in_flight = 8 * pool.current_num_threads() + 2;
     let (token_tx, token_rx) = sync_channel(in_flight);
     for _ in 0..in_flight {
         token_tx
@@ -85,16 +86,19 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     }
     let (done_tx, done_rx) = channel();
     let (read, written) = std::thread::scope(|s| {
-        let writer = s.spawn(|| {
-            let mut out = Writer {
-                sink: &mut sink,
-                stats: &mut stats,
-                progress: &progress,
-                consumed: &consumed,
-                start,
-            };
-            out.write_in_order(done_rx, token_tx)
-        });
+        let writer = std::thread::Builder::new()
+            .name("writer".into())
+            .spawn_scoped(s, || {
+                let mut out = Writer {
+                    sink: &mut sink,
+                    stats: &mut stats,
+                    progress: &progress,
+                    consumed: &consumed,
+                    start,
+                };
+                out.write_in_order(done_rx, token_tx)
+            });
+        let writer = writer.expect("a thread can be started");
         let read = read_all(&mut inputs, &jobs, &pool, token_rx, done_tx);
         (
             read,
@@ -112,7 +116,12 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
 /// Decides each input's job, and checks that the inputs fit together.
 fn plan_jobs(config: &Config, inputs: &[(Framer, Layout)]) -> anyhow::Result<Vec<Arc<Job>>> {
     let first = &inputs.first().context("no input")?.1;
-    let output = match (config.output_format, first) {
+    let csv_file = config
+        .output
+        .as_ref()
+        .is_some_and(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")));
+    let requested = config.output_format.or(csv_file.then_some(Format::Csv));
+    let output = match (requested, first) {
         (Some(Format::Csv), _) | (None, Layout::Csv(_)) => OutputFormat::Csv,
         (Some(Format::Lines), _) | (None, Layout::Lines) => OutputFormat::Lines,
         (_, Layout::Grid(style)) => OutputFormat::Grid(*style),

@@ -80,7 +80,8 @@ fn guess_format(line: &[u8]) -> Format {
     let compact_row =
         tokens.len() == 1 && tokens[0].len() == 9 && tokens[0].iter().all(|&b| is_cell_char(b));
     let spaced_row = tokens.len() == 9 && tokens.iter().all(is_cell);
-    if line.contains(&b',') {
+    let named_column = |name: &&str| line.trim_ascii().eq_ignore_ascii_case(name.as_bytes());
+    if line.contains(&b',') || PUZZLE_NAMES.iter().any(named_column) {
         Format::Csv
     } else if compact_row || spaced_row {
         Format::Grid
@@ -176,6 +177,7 @@ mod tests {
             Format::Lines
         );
         assert_eq!(guess_format(b"quizzes,solutions"), Format::Csv);
+        assert_eq!(guess_format(b"Puzzle"), Format::Csv);
         assert_eq!(guess_format(b"530070000"), Format::Grid);
         assert_eq!(guess_format(b"5 3 0 0 7 0 0 0 0"), Format::Grid);
         assert_eq!(grid_style(b"5 3 0 0 7 0 0 0 0"), GridStyle::Spaced);

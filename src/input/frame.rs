@@ -51,8 +51,8 @@ pub enum Flaw {
 }
 
 /// Records per chunk, and bytes of text after which a chunk is closed early.
-const CHUNK_RECORDS: usize = 4096;
-const CHUNK_BYTES: usize = 1 << 20;
+const CHUNK_RECORDS: usize = 1024;
+const CHUNK_BYTES: usize = 256 << 10;
 
 /// Reads one input line by line and frames its records.
 pub struct Framer {

@@ -146,18 +146,25 @@ impl Board {
     /// The board with the puzzle's clues placed, before propagation; `None` if two clues
     /// break a rule.
     pub(crate) fn from_clues(puzzle: &Grid) -> Option<Board> {
-        if puzzle.has_conflict() {
-            return None;
-        }
         let mut board = Board {
             words: [BAND; WORDS],
             settled: [0; WORDS],
             unsolved: [BAND; 3],
         };
+        // Placing a clue clears its digit from the rest of its row and box (both within its
+        // band), so a clash there shows as a missing candidate; columns span bands.
+        let mut columns = [0u16; 9];
         for (cell, &v) in puzzle.cells().iter().enumerate() {
-            if v != 0 {
-                board.place(v as usize - 1, cell);
+            if v == 0 {
+                continue;
             }
+            let (d, column) = (v as usize - 1, cell % 9);
+            let candidate = board.words[3 * d + cell / 27] >> (cell % 27) & 1 == 1;
+            if !candidate || columns[d] >> column & 1 == 1 {
+                return None;
+            }
+            columns[d] |= 1 << column;
+            board.place(d, cell);
         }
         Some(board)
     }
