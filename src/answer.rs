@@ -44,7 +44,9 @@ pub struct Answered {
 }
 
 pub fn answer_chunk(chunk: &Chunk, job: &Job) -> Answered {
-    let mut writer = ChunkWriter::new(job.output, job.width, job.timing);
+    // Room for the input echoed plus a solution, a status and timing per record.
+    let capacity = chunk.text.len() + chunk.records.len() * 128;
+    let mut writer = ChunkWriter::new(job.output, job.width, job.timing, capacity);
     let mut messages = Vec::new();
     let mut records = Vec::with_capacity(chunk.records.len());
     let mut csv_rows = csv::ReaderBuilder::new()

@@ -177,8 +177,8 @@ impl Grid {
         let units = (0..9).flat_map(|i| [Unit::Row(i), Unit::Column(i), Unit::Box(i)]);
         for unit in units {
             let mut seen = [None::<usize>; 10];
-            for cell in unit_cells(unit) {
-                let d = self.cells[cell] as usize;
+            for &cell in unit.cells() {
+                let (cell, d) = (cell as usize, self.cells[cell as usize] as usize);
                 if d == 0 {
                     continue;
                 }
@@ -250,13 +250,15 @@ pub enum SolutionError {
     ChangesClue { cell: usize },
 }
 
-/// The 9 cell indices of a unit.
-pub fn unit_cells(unit: Unit) -> impl Iterator<Item = usize> {
-    (0..9).map(move |k| match unit {
-        Unit::Row(r) => r * 9 + k,
-        Unit::Column(c) => k * 9 + c,
-        Unit::Box(b) => (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3,
-    })
+impl Unit {
+    /// Its 9 cell indices, in reading order.
+    pub fn cells(self) -> &'static [u8; 9] {
+        match self {
+            Unit::Row(i) => &UNIT_CELLS[i],
+            Unit::Column(i) => &UNIT_CELLS[9 + i],
+            Unit::Box(i) => &UNIT_CELLS[18 + i],
+        }
+    }
 }
 
 /// The character starting at byte `i`, or the raw byte as a char when it is not valid UTF-8 there.

@@ -112,16 +112,17 @@ pub enum ChunkWriter {
 }
 
 impl ChunkWriter {
-    /// `width`: the number of input columns each CSV row echoes.
-    pub fn new(format: OutputFormat, width: usize, timing: bool) -> ChunkWriter {
+    /// `width`: the number of input columns each CSV row echoes; `capacity`: the expected
+    /// size of the output, in bytes.
+    pub fn new(format: OutputFormat, width: usize, timing: bool, capacity: usize) -> ChunkWriter {
         match format {
             OutputFormat::Csv => ChunkWriter::Csv {
-                out: Vec::with_capacity(1 << 20),
+                out: Vec::with_capacity(capacity),
                 width,
                 timing,
             },
-            OutputFormat::Lines => ChunkWriter::Lines(Vec::with_capacity(1 << 19)),
-            OutputFormat::Grid(style) => ChunkWriter::Grid(Vec::with_capacity(1 << 20), style),
+            OutputFormat::Lines => ChunkWriter::Lines(Vec::with_capacity(capacity)),
+            OutputFormat::Grid(style) => ChunkWriter::Grid(Vec::with_capacity(capacity), style),
         }
     }
 
