@@ -1,9 +1,10 @@
 //! Answering one chunk: parse each record by its input's layout, solve it, check the
 //! answer, format it, and note what the stats and the messages need. Runs on a worker.
 
-use crate::grid::{Grid, ParseError};
-use crate::input::{Chunk, Flaw, GridStyle, Layout};
+use crate::grid::Grid;
+use crate::input::{Chunk, Layout};
 use crate::output::{Answer, ChunkWriter, Echo, OutputFormat};
+use crate::record::{Read, each_record};
 use crate::solver::{Mode, solve};
 use crate::verdict::Verdict;
 use std::io::Write;
@@ -49,34 +50,19 @@ pub fn answer_chunk(chunk: &Chunk, job: &Job) -> Answered {
     let mut writer = ChunkWriter::new(job.output, job.width, job.timing, capacity);
     let mut messages = Vec::new();
     let mut records = Vec::with_capacity(chunk.records.len());
-    let mut csv_rows = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(&chunk.text[..]);
-    let mut row = csv::ByteRecord::new();
-    for (i, (raw, text)) in chunk.iter().enumerate() {
-        let read = match (&job.layout, raw.flaw) {
-            (_, Some(flaw)) => Read::malformed(flaw_message(flaw)),
-            (Layout::Lines, None) => read_line(text),
-            (Layout::Grid(style), None) => read_grid(text, *style),
-            (Layout::Csv(csv), None) => {
-                let ok = csv_rows.read_byte_record(&mut row).unwrap_or(false);
-                debug_assert!(ok, "one CSV row per framed line");
-                read_csv_row(&row, csv, job.verify)
-            }
-        };
-        let (answer, why) = answer_one(&read, job);
+    each_record(chunk, &job.layout, job.verify, |i, raw, read| {
+        let (answer, why) = answer_one(read, job);
         if let Some(why) = why {
             let _ = writeln!(messages, "{}:{}: {why}", job.name, raw.line);
         }
         let grid_line;
-        let echo = match (&job.layout, &read.puzzle) {
-            (Layout::Csv(_), _) if raw.flaw.is_none() => Echo::Row(&row),
-            (Layout::Grid(_), Ok(p)) => {
+        let echo = match (read.row, &read.puzzle, &job.layout) {
+            (Some(row), _, _) => Echo::Row(row),
+            (None, Ok(p), Layout::Grid(_)) => {
                 grid_line = p.to_line(b'0');
                 Echo::Field(&grid_line)
             }
-            (Layout::Lines, _) => Echo::Field(read.token),
+            (None, _, Layout::Lines) => Echo::Field(read.token),
             _ => Echo::Nothing,
         };
         writer.record(&echo, &answer, chunk.first_index + i as u64 == 0);
@@ -86,110 +72,12 @@ pub fn answer_chunk(chunk: &Chunk, job: &Job) -> Answered {
             nanos: read.puzzle.is_ok().then_some(answer.nanos),
             guesses: answer.guesses,
         });
-    }
+    });
     Answered {
         input: chunk.input,
         out: writer.finish(),
         messages,
         records,
-    }
-}
-
-/// A record's text, read according to its layout.
-struct Read<'a> {
-    puzzle: Result<Grid, String>,
-    /// The solution given in the input, for `--verify`.
-    expected: Option<&'a [u8]>,
-    /// The puzzle's text as it appeared (lines input).
-    token: &'a [u8],
-}
-
-impl Read<'_> {
-    fn malformed(why: String) -> Read<'static> {
-        Read {
-            puzzle: Err(why),
-            expected: None,
-            token: b"",
-        }
-    }
-}
-
-fn flaw_message(flaw: Flaw) -> String {
-    match flaw {
-        Flaw::TooLong => format!("line longer than {} bytes", crate::input::source::MAX_LINE),
-        Flaw::UnclosedQuote => "unterminated quote in CSV row".to_string(),
-        Flaw::GridRows(n) => format!("grid has {n} rows, expected 9"),
-    }
-}
-
-/// A puzzle line: the first whitespace-separated word; the rest (a comment, a rating) is ignored.
-fn read_line(text: &[u8]) -> Read<'_> {
-    let token = text
-        .trim_ascii_start()
-        .split(u8::is_ascii_whitespace)
-        .next()
-        .unwrap_or(b"");
-    Read {
-        puzzle: Grid::parse_bytes(token).map_err(|e| e.to_string()),
-        expected: None,
-        token,
-    }
-}
-
-/// 9 rows of 9 cells, compact or separated by whitespace.
-fn read_grid(text: &[u8], style: GridStyle) -> Read<'_> {
-    let mut cells = Vec::with_capacity(81);
-    for (r, row) in text.split(|&b| b == b'\n').take(9).enumerate() {
-        let before = cells.len();
-        match style {
-            GridStyle::Compact => cells.extend_from_slice(row.trim_ascii()),
-            GridStyle::Spaced => {
-                for cell in row.split(u8::is_ascii_whitespace).filter(|c| !c.is_empty()) {
-                    if cell.len() != 1 {
-                        return Read::malformed(format!(
-                            "row {}: {:?} is not one cell",
-                            r + 1,
-                            String::from_utf8_lossy(cell)
-                        ));
-                    }
-                    cells.push(cell[0]);
-                }
-            }
-        }
-        let n = cells.len() - before;
-        if n != 9 {
-            return Read::malformed(format!("row {}: {n} cells, expected 9", r + 1));
-        }
-    }
-    let puzzle = Grid::parse_bytes(&cells).map_err(|e| match e {
-        ParseError::BadChar { ch, position } => format!(
-            "bad character {ch:?} at row {}, column {} (expected 1-9, 0 or .)",
-            (position - 1) / 9 + 1,
-            (position - 1) % 9 + 1
-        ),
-        other => other.to_string(),
-    });
-    Read {
-        puzzle,
-        expected: None,
-        token: b"",
-    }
-}
-
-fn read_csv_row<'a>(
-    row: &'a csv::ByteRecord,
-    csv: &crate::input::CsvLayout,
-    verify: bool,
-) -> Read<'a> {
-    let width = csv.columns.len();
-    if row.len() != width {
-        return Read::malformed(format!("{} fields, the header has {width}", row.len()));
-    }
-    let token = row[csv.puzzle].trim_ascii();
-    Read {
-        puzzle: Grid::parse_bytes(token).map_err(|e| e.to_string()),
-        expected: csv.solution.filter(|_| verify).map(|i| row[i].trim_ascii()),
-        token,
     }
 }
 

@@ -19,6 +19,7 @@ pub mod input;
 pub mod output;
 pub mod pipeline;
 pub mod progress;
+pub mod record;
 pub mod solver;
 pub mod stats;
 pub mod verdict;
