@@ -5,9 +5,9 @@ use anyhow::bail;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use sudoku_batch::Mode;
 use sudoku_batch::input::{Format, InputPath};
 use sudoku_batch::pipeline::Config;
+use sudoku_batch::{Mode, bench};
 
 /// Solve Sudoku puzzles in bulk: every puzzle solved and checked, an answer key written, and
 /// honest timing statistics.
@@ -22,6 +22,57 @@ pub struct Cli {
 pub enum Command {
     /// Solve every puzzle of the inputs on all cores; the answer key goes to stdout or -o.
     Solve(SolveArgs),
+    /// Measure engine throughput per input, mode and thread count (inputs are loaded first;
+    /// every answer is verified during the warm-up).
+    Bench(BenchArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Input files (any format `solve` reads); `-` for stdin.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    /// Input format; `auto` detects it from each input's first line.
+    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    pub format: FormatArg,
+
+    /// CSV input: the puzzle column.
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
+
+    /// Modes to measure, comma-separated (`count` counts to --limit).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "unique")]
+    pub mode: Vec<ModeArg>,
+
+    /// With `count` mode: stop counting at this many solutions.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+
+    /// Thread counts, comma-separated [default: 1 and one per core].
+    #[arg(short = 'j', long, value_name = "N,...", value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
+    pub threads: Vec<u64>,
+
+    /// Timed runs per measurement; the table shows their median and range.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    pub repeat: u64,
+
+    /// Seconds of untimed solving before each mode's timed runs (at least one pass, which
+    /// verifies every answer).
+    #[arg(long, value_name = "SECS", default_value_t = 1.0)]
+    pub warmup: f64,
+
+    /// Write every figure as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
+    /// Print the table in Markdown.
+    #[arg(long)]
+    pub markdown: bool,
+
+    /// Draw puzzles/s per data set as an SVG bar chart.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -79,6 +130,10 @@ pub struct SolveArgs {
     /// Progress bar on stderr: `auto` shows it when stderr is a terminal.
     #[arg(long, value_enum, default_value_t = ProgressArg::Auto)]
     pub progress: ProgressArg,
+
+    /// Draw the solve-time histogram as an SVG chart.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +176,54 @@ pub enum ProgressArg {
     Never,
 }
 
+impl FormatArg {
+    fn format(self) -> Option<Format> {
+        match self {
+            FormatArg::Auto => None,
+            FormatArg::Lines => Some(Format::Lines),
+            FormatArg::Csv => Some(Format::Csv),
+            FormatArg::Grid => Some(Format::Grid),
+        }
+    }
+}
+
+fn input_paths(args: &[PathBuf]) -> Vec<InputPath> {
+    args.iter().map(|p| InputPath::from_arg(p)).collect()
+}
+
+impl BenchArgs {
+    /// The bench configuration.
+    pub fn to_config(&self) -> anyhow::Result<bench::Config> {
+        let modes = self
+            .mode
+            .iter()
+            .map(|m| match m {
+                ModeArg::Unique => Mode::Unique,
+                ModeArg::First => Mode::First,
+                ModeArg::Lexmin => Mode::LexMin,
+                ModeArg::Count => Mode::Count(self.limit),
+            })
+            .collect();
+        let mut threads: Vec<usize> = self.threads.iter().map(|&t| t as usize).collect();
+        if threads.is_empty() {
+            threads = vec![1, rayon::current_num_threads()];
+            threads.dedup();
+        }
+        if !(self.warmup >= 0.0 && self.warmup.is_finite()) {
+            bail!("--warmup takes a number of seconds, not {}", self.warmup);
+        }
+        Ok(bench::Config {
+            inputs: input_paths(&self.inputs),
+            format: self.format.format(),
+            column: self.column.clone(),
+            modes,
+            threads,
+            repeat: self.repeat as usize,
+            warmup: std::time::Duration::from_secs_f64(self.warmup),
+        })
+    }
+}
+
 impl SolveArgs {
     /// The run's configuration.
     pub fn to_config(&self) -> anyhow::Result<Config> {
@@ -134,7 +237,7 @@ impl SolveArgs {
         let inputs = if self.inputs.is_empty() {
             vec![InputPath::Stdin]
         } else {
-            self.inputs.iter().map(|p| InputPath::from_arg(p)).collect()
+            input_paths(&self.inputs)
         };
         let progress = match self.progress {
             ProgressArg::Always => true,
@@ -144,12 +247,7 @@ impl SolveArgs {
         Ok(Config {
             inputs,
             output: self.output.clone(),
-            format: match self.format {
-                FormatArg::Auto => None,
-                FormatArg::Lines => Some(Format::Lines),
-                FormatArg::Csv => Some(Format::Csv),
-                FormatArg::Grid => Some(Format::Grid),
-            },
+            format: self.format.format(),
             column: self.column.clone(),
             output_format: self.output_format.map(|o| match o {
                 OutputArg::Csv => Format::Csv,

@@ -14,10 +14,12 @@
 //! ```
 
 pub mod answer;
+pub mod bench;
 pub mod grid;
 pub mod input;
 pub mod output;
 pub mod pipeline;
+pub mod plot;
 pub mod progress;
 pub mod record;
 pub mod solver;

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use sudoku_batch::pipeline;
 
 mod cli;
-use cli::{Cli, Command, SolveArgs};
+use cli::{BenchArgs, Cli, Command, SolveArgs};
 
 /// The exit codes, as documented in the README.
 #[derive(Clone, Copy)]
@@ -39,7 +39,25 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<Exit> {
     match cli.command {
         Command::Solve(args) => solve(&args),
+        Command::Bench(args) => bench(&args),
     }
+}
+
+fn bench(args: &BenchArgs) -> anyhow::Result<Exit> {
+    let report = sudoku_batch::bench::run(&args.to_config()?)?;
+    print!("{}", report.table(args.markdown));
+    if let Some(path) = &args.json {
+        write_json(path, &report)?;
+    }
+    if let Some(path) = &args.plot {
+        sudoku_batch::plot::bench_chart(&report, path)?;
+    }
+    Ok(Exit::Success)
+}
+
+fn write_json(path: &std::path::Path, value: &impl serde::Serialize) -> anyhow::Result<()> {
+    let text = serde_json::to_string_pretty(value)? + "\n";
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
 fn solve(args: &SolveArgs) -> anyhow::Result<Exit> {
@@ -49,9 +67,10 @@ fn solve(args: &SolveArgs) -> anyhow::Result<Exit> {
         eprint!("{}", stats.table());
     }
     if let Some(path) = &args.stats {
-        let json = serde_json::to_string_pretty(&stats.to_json())?;
-        std::fs::write(path, json + "\n")
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        write_json(path, &stats.to_json())?;
+    }
+    if let Some(path) = &args.plot {
+        sudoku_batch::plot::histogram_chart(&stats.solve_nanos, path)?;
     }
     Ok(if stats.bad_records() > 0 {
         Exit::BadRecords

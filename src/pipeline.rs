@@ -74,7 +74,7 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
         .num_threads(config.threads)
         .build()?;
     let names = config.inputs.iter().map(InputPath::display_name).collect();
-    let mut stats = Stats::new(names, mode_name(config.mode), pool.current_num_threads());
+    let mut stats = Stats::new(names, config.mode.to_string(), pool.current_num_threads());
 
     let start = Instant::now();
     let in_flight = 8 * pool.current_num_threads() + 2;
@@ -159,15 +159,6 @@ fn echo_columns(layout: &Layout) -> Vec<String> {
     match layout {
         Layout::Csv(csv) => csv.columns.clone(),
         _ => vec!["puzzle".to_string()],
-    }
-}
-
-fn mode_name(mode: Mode) -> String {
-    match mode {
-        Mode::First => "first".into(),
-        Mode::Unique => "unique".into(),
-        Mode::LexMin => "lexmin".into(),
-        Mode::Count(n) => format!("count({n})"),
     }
 }
 

@@ -72,6 +72,18 @@ impl Histogram {
         self.max
     }
 
+    /// The non-empty buckets: lowest value, highest value, count.
+    pub fn buckets(&self) -> impl Iterator<Item = (u64, u64, u64)> + '_ {
+        self.buckets
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(i, &n)| {
+                let (low, high) = Self::bounds(i);
+                (low, high, n)
+            })
+    }
+
     /// The value at quantile `q` (0..=1): the middle of its bucket, never above the maximum.
     pub fn quantile(&self, q: f64) -> u64 {
         if self.count == 0 {

@@ -20,6 +20,18 @@ pub enum Mode {
     Count(u64),
 }
 
+/// The name used on the command line and in stats: `unique`, `first`, `lexmin`, `count(N)`.
+impl std::fmt::Display for Mode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Mode::First => f.write_str("first"),
+            Mode::Unique => f.write_str("unique"),
+            Mode::LexMin => f.write_str("lexmin"),
+            Mode::Count(n) => write!(f, "count({n})"),
+        }
+    }
+}
+
 /// The verdict on one puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {

@@ -1,5 +1,6 @@
 //! Integration tests: one binary, one module per area.
 
+mod bench;
 mod cli;
 mod engine;
 mod support;

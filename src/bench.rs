@@ -1,0 +1,280 @@
+//! The `bench` subcommand: engine throughput per data set, mode and thread count, the way the
+//! Sudoku-solver field reports it (puzzles/s, µs/puzzle, % solved without guessing,
+//! guesses/puzzle). Inputs are loaded first, so parsing is not timed.
+
+use crate::grid::Grid;
+use crate::input::{Format, Framer, InputPath, detect, source};
+use crate::record::each_record;
+use crate::solver::{Mode, Outcome, solve};
+use anyhow::{Context, bail};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::time::{Duration, Instant};
+
+/// A bench run, fully decided.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub inputs: Vec<InputPath>,
+    pub format: Option<Format>,
+    pub column: Option<String>,
+    pub modes: Vec<Mode>,
+    /// Thread counts to measure, in order.
+    pub threads: Vec<usize>,
+    /// Timed runs per (input, mode, thread count).
+    pub repeat: usize,
+    /// Untimed solving before the timed runs (at least one pass, which also verifies).
+    pub warmup: Duration,
+}
+
+/// One (input, mode, thread count) measurement. The field names are the JSON keys.
+#[derive(Debug, Clone, Serialize)]
+pub struct Measurement {
+    pub file: String,
+    pub mode: String,
+    pub threads: usize,
+    pub puzzles: usize,
+    pub puzzles_per_sec_median: f64,
+    pub puzzles_per_sec_min: f64,
+    pub puzzles_per_sec_max: f64,
+    /// Wall time per puzzle at this thread count: 1e6 / the median rate.
+    pub usec_per_puzzle: f64,
+    /// Puzzles solved by propagation alone, in percent.
+    pub no_guess_pct: f64,
+    pub guesses_per_puzzle: f64,
+    /// Median rate over the median rate with 1 thread; `null` when 1 thread was not measured.
+    pub speedup_vs_1_thread: Option<f64>,
+}
+
+/// The whole report, as written by `--json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub version: &'static str,
+    pub threads_available: usize,
+    pub results: Vec<Measurement>,
+}
+
+/// Runs the benchmark with the real engine.
+pub fn run(config: &Config) -> anyhow::Result<Report> {
+    run_with(config, solve)
+}
+
+/// Runs the benchmark with `engine` in place of [`solve`] (tests use this to check that a
+/// wrong answer is caught).
+pub fn run_with(
+    config: &Config,
+    engine: impl Fn(&Grid, Mode) -> Outcome + Sync,
+) -> anyhow::Result<Report> {
+    let mut results = Vec::new();
+    for input in &config.inputs {
+        let name = input.display_name();
+        let puzzles = load(input, config.format, config.column.as_deref())?;
+        if puzzles.is_empty() {
+            bail!("{name}: no puzzles to benchmark");
+        }
+        let grids: Vec<Grid> = puzzles.iter().map(|&(_, g)| g).collect();
+        for &mode in &config.modes {
+            let profile = warm_up_and_verify(&name, &puzzles, mode, config, &engine)?;
+            let mut one_thread = None;
+            for &threads in &config.threads {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()?;
+                let mut rates: Vec<f64> = (0..config.repeat.max(1))
+                    .map(|_| {
+                        let start = Instant::now();
+                        std::hint::black_box(pool.install(|| solve_all(&grids, mode, &engine)));
+                        grids.len() as f64 / start.elapsed().as_secs_f64().max(1e-9)
+                    })
+                    .collect();
+                rates.sort_by(f64::total_cmp);
+                let median = rates[rates.len() / 2];
+                if threads == 1 {
+                    one_thread = Some(median);
+                }
+                results.push(Measurement {
+                    file: short_name(input),
+                    mode: mode.to_string(),
+                    threads,
+                    puzzles: grids.len(),
+                    puzzles_per_sec_median: median,
+                    puzzles_per_sec_min: rates[0],
+                    puzzles_per_sec_max: rates[rates.len() - 1],
+                    usec_per_puzzle: 1e6 / median,
+                    no_guess_pct: profile.no_guess_pct,
+                    guesses_per_puzzle: profile.guesses_per_puzzle,
+                    speedup_vs_1_thread: one_thread.map(|one| median / one),
+                });
+            }
+        }
+    }
+    Ok(Report {
+        version: env!("CARGO_PKG_VERSION"),
+        threads_available: rayon::current_num_threads(),
+        results,
+    })
+}
+
+fn short_name(input: &InputPath) -> String {
+    match input {
+        InputPath::Stdin => "<stdin>".into(),
+        InputPath::File(p) => p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        ),
+    }
+}
+
+/// Every puzzle of an input with its line number; malformed records are reported and skipped.
+pub fn load(
+    input: &InputPath,
+    format: Option<Format>,
+    column: Option<&str>,
+) -> anyhow::Result<Vec<(u64, Grid)>> {
+    let name = input.display_name();
+    let reader = source::open(input, Arc::new(AtomicU64::new(0)))
+        .with_context(|| format!("cannot read {name}"))?;
+    let mut framer = Framer::new(reader, name.clone());
+    let layout =
+        detect(&mut framer, format, column).with_context(|| format!("cannot read {name}"))?;
+    let mut puzzles = Vec::new();
+    while let Some(chunk) = framer
+        .next_chunk(&layout, 0)
+        .with_context(|| format!("cannot read {name}"))?
+    {
+        each_record(&chunk, &layout, false, |_, raw, read| match &read.puzzle {
+            Ok(p) => puzzles.push((raw.line, *p)),
+            Err(why) => eprintln!("{name}:{}: {why} (skipped)", raw.line),
+        });
+    }
+    Ok(puzzles)
+}
+
+/// What the warm-up learns: guessing per puzzle (the same on every run).
+struct Profile {
+    no_guess_pct: f64,
+    guesses_per_puzzle: f64,
+}
+
+/// Solves every puzzle at least once (until `config.warmup` has passed), checking every
+/// solution: a wrong answer is an error naming the record, so no number is ever printed for it.
+fn warm_up_and_verify(
+    name: &str,
+    puzzles: &[(u64, Grid)],
+    mode: Mode,
+    config: &Config,
+    engine: &(impl Fn(&Grid, Mode) -> Outcome + Sync),
+) -> anyhow::Result<Profile> {
+    let threads = config.threads.iter().copied().max().unwrap_or(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let start = Instant::now();
+    let guesses: Vec<u64> = pool.install(|| {
+        puzzles
+            .par_iter()
+            .map(|(line, p)| {
+                let out = engine(p, mode);
+                if let Some(s) = &out.solution {
+                    s.check_solution_of(p)
+                        .map_err(|e| anyhow::anyhow!("{name}:{line}: wrong answer {s}: {e}"))?;
+                }
+                Ok(out.guesses)
+            })
+            .collect::<anyhow::Result<_>>()
+    })?;
+    let grids: Vec<Grid> = puzzles.iter().map(|&(_, g)| g).collect();
+    while start.elapsed() < config.warmup {
+        pool.install(|| solve_all(&grids, mode, engine));
+    }
+    let n = puzzles.len() as f64;
+    Ok(Profile {
+        no_guess_pct: 100.0 * guesses.iter().filter(|&&g| g == 0).count() as f64 / n,
+        guesses_per_puzzle: guesses.iter().sum::<u64>() as f64 / n,
+    })
+}
+
+/// Solves every puzzle on the current pool; the solution count keeps the work observable.
+fn solve_all(grids: &[Grid], mode: Mode, engine: &(impl Fn(&Grid, Mode) -> Outcome + Sync)) -> u64 {
+    grids
+        .par_iter()
+        .with_min_len(8)
+        .map(|p| engine(p, mode).count)
+        .sum()
+}
+
+impl Report {
+    /// The table, as text columns or as Markdown.
+    pub fn table(&self, markdown: bool) -> String {
+        let header = [
+            "set",
+            "mode",
+            "threads",
+            "puzzles",
+            "puzzles/s",
+            "min–max",
+            "µs/puzzle",
+            "no-guess %",
+            "guesses/puzzle",
+            "speed-up",
+        ];
+        let rows: Vec<[String; 10]> = self
+            .results
+            .iter()
+            .map(|r| {
+                [
+                    r.file.clone(),
+                    r.mode.clone(),
+                    r.threads.to_string(),
+                    r.puzzles.to_string(),
+                    format!("{:.0}", r.puzzles_per_sec_median),
+                    format!("{:.0}–{:.0}", r.puzzles_per_sec_min, r.puzzles_per_sec_max),
+                    format!("{:.2}", r.usec_per_puzzle),
+                    format!("{:.1}", r.no_guess_pct),
+                    format!("{:.2}", r.guesses_per_puzzle),
+                    r.speedup_vs_1_thread
+                        .map_or("–".into(), |s| format!("{s:.2}×")),
+                ]
+            })
+            .collect();
+        let mut out = String::new();
+        if markdown {
+            out += &format!("| {} |\n", header.join(" | "));
+            out += &format!("|{}\n", "---|".repeat(header.len()));
+            for row in &rows {
+                out += &format!("| {} |\n", row.join(" | "));
+            }
+            return out;
+        }
+        let widths: Vec<usize> = (0..header.len())
+            .map(|i| {
+                rows.iter()
+                    .map(|r| r[i].chars().count())
+                    .chain([header[i].chars().count()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let line = |cells: Vec<&str>| {
+            let padded: Vec<String> = cells
+                .iter()
+                .zip(&widths)
+                .enumerate()
+                .map(|(i, (c, &w))| {
+                    if i < 2 {
+                        format!("{c:<w$}")
+                    } else {
+                        format!("{c:>w$}")
+                    }
+                })
+                .collect();
+            padded.join("  ").trim_end().to_string() + "\n"
+        };
+        out += &line(header.to_vec());
+        for row in &rows {
+            out += &line(row.iter().map(String::as_str).collect());
+        }
+        out
+    }
+}

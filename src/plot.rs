@@ -1,0 +1,160 @@
+//! SVG charts with plotters' SVG backend (no font libraries: text is laid out approximately).
+
+use crate::bench::Report;
+use crate::stats::Histogram;
+use anyhow::Context;
+use plotters::prelude::*;
+use std::path::Path;
+
+const COLORS: [RGBColor; 6] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+];
+
+/// Puzzles/s per data set: one bar per (mode, threads), log scale.
+pub fn bench_chart(report: &Report, path: &Path) -> anyhow::Result<()> {
+    let mut sets: Vec<&str> = Vec::new();
+    let mut series: Vec<(String, u64)> = Vec::new();
+    for r in &report.results {
+        if !sets.contains(&r.file.as_str()) {
+            sets.push(&r.file);
+        }
+        let key = (r.mode.clone(), r.threads as u64);
+        if !series.contains(&key) {
+            series.push(key);
+        }
+    }
+    let rates = report.results.iter().map(|r| r.puzzles_per_sec_median);
+    let (low, high) = rates.fold((f64::MAX, 1.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let width = 160 + 120 * sets.len() as u32;
+    let root = SVGBackend::new(path, (width.max(640), 480)).into_drawing_area();
+    let draw = || -> Result<(), Box<dyn std::error::Error>> {
+        root.fill(&WHITE)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption("sudoku-batch bench: puzzles per second", ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(60)
+            .y_label_area_size(70)
+            .build_cartesian_2d(0.0..sets.len() as f64, (low / 2.0..high * 10.0).log_scale())?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .disable_x_axis()
+            .y_desc("puzzles/s")
+            .y_label_formatter(&|v| human(*v))
+            .draw()?;
+        let slot = 0.8 / series.len() as f64;
+        for (k, (mode, threads)) in series.iter().enumerate() {
+            let color = COLORS[k % COLORS.len()];
+            let bars = report
+                .results
+                .iter()
+                .filter(|r| &r.mode == mode && r.threads as u64 == *threads);
+            chart
+                .draw_series(bars.map(|r| {
+                    let i = sets.iter().position(|s| *s == r.file).unwrap_or(0) as f64;
+                    let x = i + 0.1 + slot * k as f64;
+                    Rectangle::new(
+                        [(x, low / 2.0), (x + slot * 0.9, r.puzzles_per_sec_median)],
+                        color.filled(),
+                    )
+                }))?
+                .label(format!(
+                    "{mode}, {threads} thread{}",
+                    if *threads == 1 { "" } else { "s" }
+                ))
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled())
+                });
+        }
+        for (i, set) in sets.iter().enumerate() {
+            chart.draw_series(std::iter::once(Text::new(
+                set.to_string(),
+                (i as f64 + 0.1, low / 2.0),
+                ("sans-serif", 12).into_font().color(&BLACK).pos(
+                    plotters::style::text_anchor::Pos::new(
+                        plotters::style::text_anchor::HPos::Left,
+                        plotters::style::text_anchor::VPos::Top,
+                    ),
+                ),
+            )))?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()?;
+        root.present()?;
+        Ok(())
+    };
+    draw()
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .with_context(|| format!("cannot draw {}", path.display()))
+}
+
+/// The distribution of per-puzzle solve times: one bar per histogram bucket, log-scaled time.
+pub fn histogram_chart(hist: &Histogram, path: &Path) -> anyhow::Result<()> {
+    let buckets: Vec<(f64, f64, u64)> = hist
+        .buckets()
+        .map(|(low, high, n)| (low.max(1) as f64 / 1000.0, (high + 1) as f64 / 1000.0, n))
+        .collect();
+    let x_low = buckets.first().map_or(0.001, |b| b.0);
+    let x_high = buckets.last().map_or(1.0, |b| b.1);
+    let y_high = buckets.iter().map(|b| b.2).max().unwrap_or(1) as f64 * 1.1;
+    let root = SVGBackend::new(path, (800, 480)).into_drawing_area();
+    let draw =
+        || -> Result<(), Box<dyn std::error::Error>> {
+            root.fill(&WHITE)?;
+            let mut chart = ChartBuilder::on(&root)
+                .caption("solve time per puzzle", ("sans-serif", 20))
+                .margin(12)
+                .x_label_area_size(40)
+                .y_label_area_size(70)
+                .build_cartesian_2d((x_low..x_high).log_scale(), 0.0..y_high)?;
+            chart
+                .configure_mesh()
+                .x_desc("µs")
+                .y_desc("puzzles")
+                .x_label_formatter(&|v| human(*v))
+                .y_label_formatter(&|v| human(*v))
+                .draw()?;
+            chart.draw_series(buckets.iter().map(|&(lo, hi, n)| {
+                Rectangle::new([(lo, 0.0), (hi, n as f64)], COLORS[0].filled())
+            }))?;
+            root.present()?;
+            Ok(())
+        };
+    draw()
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .with_context(|| format!("cannot draw {}", path.display()))
+}
+
+/// 1234567 → "1.2M", 4500 → "4.5k", 12 → "12", 0.25 → "0.25".
+fn human(v: f64) -> String {
+    match v {
+        v if v >= 1e6 => format!("{}M", trim(v / 1e6)),
+        v if v >= 1e3 => format!("{}k", trim(v / 1e3)),
+        v => trim(v),
+    }
+}
+
+fn trim(v: f64) -> String {
+    let s = format!("{v:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn human_numbers() {
+        assert_eq!(super::human(1_234_567.0), "1.23M");
+        assert_eq!(super::human(4500.0), "4.5k");
+        assert_eq!(super::human(12.0), "12");
+        assert_eq!(super::human(0.25), "0.25");
+    }
+}

@@ -1,0 +1,197 @@
+//! The `bench` command and library: its table, its JSON, its verification, its chart.
+
+use assert_cmd::Command;
+use std::time::Duration;
+use sudoku_batch::bench::{Config, run_with};
+use sudoku_batch::input::InputPath;
+use sudoku_batch::{Grid, Mode, solve};
+
+fn bin() -> Command {
+    let mut cmd = Command::cargo_bin("sudoku-batch").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+const KEYS: [&str; 11] = [
+    "file",
+    "mode",
+    "threads",
+    "puzzles",
+    "puzzles_per_sec_median",
+    "puzzles_per_sec_min",
+    "puzzles_per_sec_max",
+    "usec_per_puzzle",
+    "no_guess_pct",
+    "guesses_per_puzzle",
+    "speedup_vs_1_thread",
+];
+
+#[test]
+fn bench_prints_a_row_per_set_and_writes_every_documented_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("bench.json");
+    let out = bin()
+        .args([
+            "bench",
+            "data/17_clue_1000.txt",
+            "data/serg_multiple_500.txt",
+            "--mode",
+            "unique,first",
+            "-j",
+            "1,2",
+            "--repeat",
+            "2",
+            "--warmup",
+            "0",
+        ])
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = table.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2 * 2 * 2, "{table}");
+    assert!(
+        rows.iter()
+            .filter(|r| r.starts_with("17_clue_1000.txt"))
+            .count()
+            == 4
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert!(v["version"].is_string());
+    assert!(v["threads_available"].as_u64().unwrap() >= 1);
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 8);
+    for r in results {
+        for key in KEYS {
+            assert!(!r[key].is_null(), "{key} in {r}");
+        }
+        for key in &KEYS[2..8] {
+            assert!(r[key].as_f64().unwrap() > 0.0, "{key} in {r}");
+        }
+        assert!(r["guesses_per_puzzle"].as_f64().unwrap() >= 0.0);
+        assert!(r["speedup_vs_1_thread"].as_f64().unwrap() > 0.0);
+    }
+    assert_eq!(results[0]["file"], "17_clue_1000.txt");
+    assert_eq!(results[0]["puzzles"], 1000);
+    assert_eq!(results[0]["speedup_vs_1_thread"], 1.0);
+    // Every serg puzzle has two solutions: unique mode must guess on each.
+    let serg = results
+        .iter()
+        .find(|r| r["file"] == "serg_multiple_500.txt" && r["mode"] == "unique")
+        .unwrap();
+    assert_eq!(serg["no_guess_pct"], 0.0);
+
+    let md = bin()
+        .args([
+            "bench",
+            "data/kaggle_1000.txt",
+            "-j",
+            "1",
+            "--repeat",
+            "1",
+            "--warmup",
+            "0",
+            "--markdown",
+        ])
+        .output()
+        .unwrap();
+    let md = String::from_utf8(md.stdout).unwrap();
+    assert!(md.starts_with("| set | mode | threads |"), "{md}");
+    assert!(md.lines().nth(1).unwrap().starts_with("|---|"));
+    assert_eq!(md.lines().count(), 3);
+}
+
+#[test]
+fn a_wrong_answer_aborts_the_bench_naming_the_record() {
+    let config = Config {
+        inputs: vec![InputPath::File(
+            crate::support::data_dir().join("kaggle_1000.txt"),
+        )],
+        format: None,
+        column: None,
+        modes: vec![Mode::Unique],
+        threads: vec![1],
+        repeat: 1,
+        warmup: Duration::ZERO,
+    };
+    let target: Grid = crate::support::data_lines("kaggle_1000.txt")[41]
+        .parse()
+        .unwrap();
+    let lying = |p: &Grid, mode: Mode| {
+        let mut out = solve(p, mode);
+        if *p == target {
+            let mut cells = *out.solution.unwrap().cells();
+            cells.swap(0, 1);
+            out.solution = Grid::from_cells(cells);
+        }
+        out
+    };
+    let err = run_with(&config, lying).unwrap_err().to_string();
+    assert!(
+        err.contains("data/kaggle_1000.txt:42: wrong answer"),
+        "{err}"
+    );
+    assert!(run_with(&config, solve).is_ok());
+}
+
+#[test]
+fn plot_writes_a_well_formed_svg_naming_every_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("bench.svg");
+    bin()
+        .args([
+            "bench",
+            "data/kaggle_1000.txt",
+            "data/hardest_11plus_500.txt",
+            "-j",
+            "1",
+            "--repeat",
+            "1",
+            "--warmup",
+            "0",
+            "--mode",
+            "unique,first",
+        ])
+        .arg("--plot")
+        .arg(&svg)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    for name in [
+        "kaggle_1000.txt",
+        "hardest_11plus_500.txt",
+        "unique, 1 thread",
+        "first, 1 thread",
+    ] {
+        assert!(
+            texts.iter().any(|t| t.contains(name)),
+            "{name} in {texts:?}"
+        );
+    }
+    let hist = dir.path().join("times.svg");
+    bin()
+        .args([
+            "solve",
+            "data/hardest_11plus_500.txt",
+            "-q",
+            "-o",
+            "/dev/null",
+        ])
+        .arg("--plot")
+        .arg(&hist)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&hist).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    assert!(doc.descendants().filter(|n| n.has_tag_name("rect")).count() > 5);
+}
