@@ -1,95 +1,107 @@
-//! Engine throughput against the `sudoku` crate (JCZSolve port), side by side in one process.
+//! The side-by-side table of BENCHMARKS.md: for every data set, our engine on 1 thread and on
+//! all threads, and the `sudoku` crate 0.8 (JCZSolve port) on 1 thread, in `unique` and `first`
+//! modes, alternating rounds in one process so that machine noise hits all of them.
 //!
-//! `cargo bench --bench peer [-- FILTER]`: for every set in `data/` and, when present,
-//! `../shared/data/txt/`, solves all puzzles with our engine and with the crate, alternating
-//! rounds so that machine noise hits both, and prints the best round of each and their ratio.
-//! The crate is a dev-dependency only (AGPL): it is never linked into the product.
+//! `cargo bench --bench peer [-- FILTER] [-- --markdown]`. The crate is a dev-dependency only
+//! (AGPL): it is never linked into the product.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use rayon::prelude::*;
 use std::time::{Duration, Instant};
-use sudoku_batch::{Grid, Mode, solve};
+use sudoku_batch::{Mode, solve};
 
 const ROUNDS: usize = 5;
 
+struct Row {
+    set: String,
+    puzzles: usize,
+    /// Puzzles/s: ours on 1 thread, ours on all threads, the crate on 1 thread.
+    rates: [f64; 3],
+    /// Our engine's guesses per puzzle.
+    guesses: f64,
+}
+
 fn main() {
-    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
-    let mut sets: Vec<PathBuf> = Vec::new();
-    for dir in ["data", "../shared/data/txt"] {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            eprintln!("skipping {dir}: not present");
-            continue;
-        };
-        let mut files: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let markdown = args.iter().any(|a| a == "--markdown");
+    let filter = args
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .map(String::as_str);
+    let threads = rayon::current_num_threads();
+    for (label, mode, limit) in [("unique", Mode::Unique, 2), ("first", Mode::First, 1)] {
+        let rows: Vec<Row> = common::sets(filter)
+            .iter()
+            .map(|set| measure(set, mode, limit))
             .collect();
-        files.sort();
-        sets.extend(files);
-    }
-    println!(
-        "{:<48} {:>7} {:>12} {:>12} {:>7} {:>9} {:>12} {:>12} {:>7}",
-        "set", "puzzles", "unique/s", "crate/s", "ratio", "guesses", "first/s", "crate/s", "ratio"
-    );
-    for path in sets {
-        let name = path.display().to_string();
-        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
-            continue;
-        }
-        bench_set(&path);
+        print(label, threads, &rows, markdown);
     }
 }
 
-fn bench_set(path: &Path) {
-    let text = std::fs::read_to_string(path).expect("readable data set");
-    let lines: Vec<&str> = text.lines().filter(|l| l.len() == 81).collect();
-    let ours: Vec<Grid> = lines
-        .iter()
-        .map(|l| l.parse().expect("valid line"))
-        .collect();
-    let theirs: Vec<sudoku::Sudoku> = lines
-        .iter()
-        .map(|l| sudoku::Sudoku::from_str_line(l).expect("valid line"))
-        .collect();
-    let n = ours.len() as f64;
-    let guesses: u64 = ours.iter().map(|p| solve(p, Mode::Unique).guesses).sum();
-    let rate = |d: Duration| n / d.as_secs_f64();
-    let unique = best_of(|| ours.iter().map(|p| solve(p, Mode::Unique).count).sum());
-    let crate_unique = best_of(|| {
-        let mut buf = [[0u8; 81]; 2];
-        theirs
+fn measure(set: &common::Set, mode: Mode, limit: usize) -> Row {
+    let n = set.ours.len() as f64;
+    let ours = || set.ours.iter().map(|p| solve(p, mode).count).sum::<u64>();
+    let ours_all = || {
+        set.ours
+            .par_iter()
+            .with_min_len(8)
+            .map(|p| solve(p, mode).count)
+            .sum::<u64>()
+    };
+    let theirs = || {
+        set.theirs
             .iter()
-            .map(|s| s.solutions_up_to_buffer(&mut buf, 2) as u64)
-            .sum()
-    });
-    let first = best_of(|| ours.iter().map(|p| solve(p, Mode::First).count).sum());
-    let crate_first = best_of(|| {
-        theirs
+            .map(|s| common::crate_count(s, limit))
+            .sum::<u64>()
+    };
+    let mut best = [Duration::MAX; 3];
+    for _ in 0..ROUNDS {
+        for (i, run) in [&ours as &dyn Fn() -> u64, &ours_all, &theirs]
             .iter()
-            .filter(|s| s.some_solution().is_some())
-            .count() as u64
-    });
-    println!(
-        "{:<48} {:>7} {:>12.0} {:>12.0} {:>7.2} {:>9.2} {:>12.0} {:>12.0} {:>7.2}",
-        path.display(),
-        ours.len(),
-        rate(unique),
-        rate(crate_unique),
-        crate_unique.as_secs_f64() / unique.as_secs_f64(),
-        guesses as f64 / n,
-        rate(first),
-        rate(crate_first),
-        crate_first.as_secs_f64() / first.as_secs_f64(),
-    );
-}
-
-/// The fastest of several rounds; the result is kept so the work is not optimised away.
-fn best_of(mut run: impl FnMut() -> u64) -> Duration {
-    (0..ROUNDS)
-        .map(|_| {
-            let t = Instant::now();
+            .enumerate()
+        {
+            let start = Instant::now();
             std::hint::black_box(run());
-            t.elapsed()
-        })
-        .min()
-        .expect("at least one round")
+            best[i] = best[i].min(start.elapsed());
+        }
+    }
+    let guesses = set.ours.iter().map(|p| solve(p, mode).guesses).sum::<u64>() as f64 / n;
+    Row {
+        set: set.name.clone(),
+        puzzles: set.ours.len(),
+        rates: best.map(|d| n / d.as_secs_f64()),
+        guesses,
+    }
+}
+
+fn print(label: &str, threads: usize, rows: &[Row], markdown: bool) {
+    let all = format!("ours, {threads} threads");
+    if markdown {
+        println!("\n**{label}** (puzzles/s; ratio = ours on 1 thread / crate)\n");
+        println!(
+            "| set | puzzles | ours, 1 thread | {all} | `sudoku` crate | ratio | guesses/puzzle (ours) |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|---:|");
+    } else {
+        println!("\n{label}");
+        println!(
+            "{:<48} {:>7} {:>12} {:>18} {:>12} {:>6} {:>8}",
+            "set", "puzzles", "ours 1t", all, "crate", "ratio", "guesses"
+        );
+    }
+    for r in rows {
+        let ratio = r.rates[0] / r.rates[2];
+        if markdown {
+            println!(
+                "| {} | {} | {:.0} | {:.0} | {:.0} | {:.2} | {:.2} |",
+                r.set, r.puzzles, r.rates[0], r.rates[1], r.rates[2], ratio, r.guesses
+            );
+        } else {
+            println!(
+                "{:<48} {:>7} {:>12.0} {:>18.0} {:>12.0} {:>6.2} {:>8.2}",
+                r.set, r.puzzles, r.rates[0], r.rates[1], r.rates[2], ratio, r.guesses
+            );
+        }
+    }
 }
