@@ -136,8 +136,8 @@ fn column_cells(cols: u32) -> u32 {
 pub(crate) struct Board {
     /// Where each digit can still go, placed cells included: `words[3 * digit + band]`.
     words: [u32; WORDS],
-    /// Each word as it was when last propagated; a word equal to it needs no work.
-    settled: [u32; WORDS],
+    /// Words changed since they were last settled (bit `k` for `words[k]`).
+    dirty: u32,
     /// Cells of each band not yet holding a digit.
     unsolved: [u32; 3],
 }
@@ -148,7 +148,7 @@ impl Board {
     pub(crate) fn from_clues(puzzle: &Grid) -> Option<Board> {
         let mut board = Board {
             words: [BAND; WORDS],
-            settled: [0; WORDS],
+            dirty: (1 << WORDS) - 1,
             unsolved: [BAND; 3],
         };
         // Placing a clue clears its digit from the rest of its row and box (both within its
@@ -187,9 +187,10 @@ impl Board {
         let (band, pos) = (cell / 27, cell % 27);
         let bit = 1 << pos;
         for e in 0..9 {
-            self.words[3 * e + band] &= !bit;
+            self.clear(3 * e + band, bit);
         }
-        self.words[3 * d + band] = (self.words[3 * d + band] & !BAND_PEERS[pos]) | bit;
+        self.clear(3 * d + band, BAND_PEERS[pos]);
+        self.words[3 * d + band] |= bit;
     }
 
     /// Propagates to a fixpoint. False when the board has no solution: a cell without a
@@ -207,20 +208,26 @@ impl Board {
         }
     }
 
+    /// Removes `cells` from a word, marking it dirty if that changed it.
+    #[inline]
+    fn clear(&mut self, k: usize, cells: u32) {
+        let word = self.words[k];
+        let left = word & !cells;
+        self.words[k] = left;
+        self.dirty |= u32::from(left != word) << k;
+    }
+
     /// Band-word inference until no word changes.
     fn settle_words(&mut self) -> bool {
         loop {
             let mut digits = 0u16;
-            for k in 0..WORDS {
-                if self.words[k] != self.settled[k] {
-                    if !self.settle_word(k) {
-                        return false;
-                    }
-                    digits |= 1 << (k / 3);
+            while self.dirty != 0 {
+                let k = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.settle_word(k) {
+                    return false;
                 }
-            }
-            if digits == 0 {
-                return true;
+                digits |= 1 << (k / 3);
             }
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
@@ -228,6 +235,9 @@ impl Board {
                 if !self.claim_columns(d) {
                     return false;
                 }
+            }
+            if self.dirty == 0 {
+                return true;
             }
         }
     }
@@ -244,12 +254,11 @@ impl Board {
             return false;
         }
         self.words[k] = word;
-        self.settled[k] = word;
         // A box whose candidates share one column holds the digit in that column.
         let claimed = column_cells(u32::from(LONE[columns(word) as usize]));
         let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
-        self.words[3 * d + b1] &= !claimed;
-        self.words[3 * d + b2] &= !claimed;
+        self.clear(3 * d + b1, claimed);
+        self.clear(3 * d + b2, claimed);
         // A row with one candidate left holds the digit there: the cell is solved.
         let fixed = (lone_in_row(word & 0x1ff)
             | lone_in_row(word >> 9 & 0x1ff) << 9
@@ -258,7 +267,7 @@ impl Board {
         if fixed != 0 {
             self.unsolved[band] &= !fixed;
             for e in (0..9).filter(|&e| e != d) {
-                self.words[3 * e + band] &= !fixed;
+                self.clear(3 * e + band, fixed);
             }
         }
         true
@@ -274,7 +283,7 @@ impl Board {
         for band in 0..3 {
             let only = cols[band] & !(cols[(band + 1) % 3] | cols[(band + 2) % 3]);
             if only != 0 {
-                self.words[3 * d + band] &= column_cells(u32::from(CLAIMED[only as usize]));
+                self.clear(3 * d + band, !column_cells(u32::from(CLAIMED[only as usize])));
             }
         }
         true
@@ -306,7 +315,7 @@ impl Board {
                 while rest != 0 {
                     let pos = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    self.words[k] &= !BAND_PEERS[pos];
+                    self.clear(k, BAND_PEERS[pos]);
                 }
             }
         }
