@@ -186,11 +186,13 @@ impl Board {
     pub(crate) fn place(&mut self, d: usize, cell: usize) {
         let (band, pos) = (cell / 27, cell % 27);
         let bit = 1 << pos;
+        let mut dirty = 0;
         for e in 0..9 {
-            self.clear(3 * e + band, bit);
+            dirty |= self.clear(3 * e + band, bit);
         }
-        self.clear(3 * d + band, BAND_PEERS[pos]);
+        dirty |= self.clear(3 * d + band, BAND_PEERS[pos]);
         self.words[3 * d + band] |= bit;
+        self.dirty |= dirty;
     }
 
     /// Propagates to a fixpoint. False when the board has no solution: a cell without a
@@ -208,42 +210,45 @@ impl Board {
         }
     }
 
-    /// Removes `cells` from a word, marking it dirty if that changed it.
+    /// Removes `cells` from a word; its dirty bit if that changed it, else 0. (Callers gather
+    /// the bits in a local: a field updated on every call would chain the stores.)
     #[inline]
-    fn clear(&mut self, k: usize, cells: u32) {
+    fn clear(&mut self, k: usize, cells: u32) -> u32 {
         let word = self.words[k];
         let left = word & !cells;
         self.words[k] = left;
-        self.dirty |= u32::from(left != word) << k;
+        u32::from(left != word) << k
     }
 
     /// Band-word inference until no word changes.
     fn settle_words(&mut self) -> bool {
-        loop {
+        let mut dirty = std::mem::take(&mut self.dirty);
+        while dirty != 0 {
             let mut digits = 0u16;
-            while self.dirty != 0 {
-                let k = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.settle_word(k) {
-                    return false;
+            while dirty != 0 {
+                let k = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                match self.settle_word(k) {
+                    Some(more) => dirty |= more,
+                    None => return false,
                 }
                 digits |= 1 << (k / 3);
             }
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                if !self.claim_columns(d) {
-                    return false;
+                match self.claim_columns(d) {
+                    Some(more) => dirty |= more,
+                    None => return false,
                 }
             }
-            if self.dirty == 0 {
-                return true;
-            }
         }
+        true
     }
 
-    /// Inference on one digit within one band; see the module comment.
-    fn settle_word(&mut self, k: usize) -> bool {
+    /// Inference on one digit within one band (see the module comment); the words it changed,
+    /// or `None` when the digit has no place left in the band.
+    fn settle_word(&mut self, k: usize) -> Option<u32> {
         let (d, band) = (k / 3, k % 3);
         let mut word = self.words[k];
         let segments = |row: u32| usize::from(SEGMENTS[row as usize]);
@@ -251,14 +256,12 @@ impl Board {
             segments(word & 0x1ff) | segments(word >> 9 & 0x1ff) << 3 | segments(word >> 18) << 6;
         word &= PERMITTED[occupied];
         if word == 0 {
-            return false;
+            return None;
         }
-        self.words[k] = word;
         // A box whose candidates share one column holds the digit in that column.
         let claimed = column_cells(u32::from(LONE[columns(word) as usize]));
         let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
-        self.clear(3 * d + b1, claimed);
-        self.clear(3 * d + b2, claimed);
+        let mut dirty = self.clear(3 * d + b1, claimed) | self.clear(3 * d + b2, claimed);
         // A row with one candidate left holds the digit there: the cell is solved.
         let fixed = (lone_in_row(word & 0x1ff)
             | lone_in_row(word >> 9 & 0x1ff) << 9
@@ -266,27 +269,33 @@ impl Board {
             & self.unsolved[band];
         if fixed != 0 {
             self.unsolved[band] &= !fixed;
-            for e in (0..9).filter(|&e| e != d) {
-                self.clear(3 * e + band, fixed);
+            for e in 0..9 {
+                dirty |= self.clear(3 * e + band, fixed);
             }
+            dirty &= !(1 << k); // the digit's own word keeps its fixed cells
         }
-        true
+        self.words[k] = word;
+        Some(dirty)
     }
 
     /// Columns where digit `d` is left in one band only: there, the column's box keeps the
-    /// digit in that column.
-    fn claim_columns(&mut self, d: usize) -> bool {
+    /// digit in that column. The words it changed, or `None` when a column has no place left.
+    fn claim_columns(&mut self, d: usize) -> Option<u32> {
         let cols = [0, 1, 2].map(|b| columns(self.words[3 * d + b]));
         if cols[0] | cols[1] | cols[2] != 0x1ff {
-            return false;
+            return None;
         }
+        let mut dirty = 0;
         for band in 0..3 {
             let only = cols[band] & !(cols[(band + 1) % 3] | cols[(band + 2) % 3]);
             if only != 0 {
-                self.clear(3 * d + band, !column_cells(u32::from(CLAIMED[only as usize])));
+                dirty |= self.clear(
+                    3 * d + band,
+                    !column_cells(u32::from(CLAIMED[only as usize])),
+                );
             }
         }
-        true
+        Some(dirty)
     }
 
     /// Places every cell that has one candidate left. `None` if a cell has none; otherwise
@@ -315,7 +324,7 @@ impl Board {
                 while rest != 0 {
                     let pos = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    self.clear(k, BAND_PEERS[pos]);
+                    self.dirty |= self.clear(k, BAND_PEERS[pos]);
                 }
             }
         }
