@@ -71,16 +71,17 @@ const PERMITTED: [u32; 512] = {
     t
 };
 
-/// For 9 column bits (three boxes of three): the columns that are alone in their box.
-const LONE: [u16; 512] = {
+/// For 9 column bits (three boxes of three): the band cells of the columns that are alone in
+/// their box.
+const LONE: [u32; 512] = {
     let mut t = [0; 512];
     let mut cols = 0;
     while cols < 512 {
         let mut j = 0;
         while j < 3 {
-            let group: usize = cols >> (3 * j) & 7;
-            if group.count_ones() == 1 {
-                t[cols] |= (group << (3 * j)) as u16;
+            let group = cols >> (3 * j) & 7;
+            if (group as u32).count_ones() == 1 {
+                t[cols] |= column_cells((group << (3 * j)) as u32);
             }
             j += 1;
         }
@@ -89,19 +90,20 @@ const LONE: [u16; 512] = {
     t
 };
 
-/// For 9 column bits that only this band can hold: the columns each box keeps (the claimed
-/// ones in a box with a claim, all three in a box without).
-const CLAIMED: [u16; 512] = {
+/// For 9 column bits that only this band can hold: the band cells outside the columns each
+/// box keeps (the claimed ones in a box with a claim, all three in a box without).
+const UNCLAIMED: [u32; 512] = {
     let mut t = [0; 512];
     let mut cols = 0;
     while cols < 512 {
+        let mut keep = 0;
         let mut j = 0;
         while j < 3 {
             let group = cols >> (3 * j) & 7;
-            let keep = if group == 0 { 7 } else { group };
-            t[cols] |= (keep << (3 * j)) as u16;
+            keep |= (if group == 0 { 7 } else { group }) << (3 * j);
             j += 1;
         }
+        t[cols] = !column_cells(keep as u32) & BAND;
         cols += 1;
     }
     t
@@ -127,7 +129,7 @@ fn columns(word: u32) -> u32 {
 }
 
 /// The band cells of 9 column bits.
-fn column_cells(cols: u32) -> u32 {
+const fn column_cells(cols: u32) -> u32 {
     cols * (1 | 1 << 9 | 1 << 18)
 }
 
@@ -259,7 +261,7 @@ impl Board {
             return None;
         }
         // A box whose candidates share one column holds the digit in that column.
-        let claimed = column_cells(u32::from(LONE[columns(word) as usize]));
+        let claimed = LONE[columns(word) as usize];
         let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
         let mut dirty = self.clear(3 * d + b1, claimed) | self.clear(3 * d + b2, claimed);
         // A row with one candidate left holds the digit there: the cell is solved.
@@ -291,7 +293,7 @@ impl Board {
             if only != 0 {
                 dirty |= self.clear(
                     3 * d + band,
-                    !column_cells(u32::from(CLAIMED[only as usize])),
+                    UNCLAIMED[only as usize],
                 );
             }
         }
@@ -408,7 +410,7 @@ mod tests {
     fn band_peers_are_row_and_box() {
         assert!(BAND_PEERS.iter().all(|p| p.count_ones() == 14));
         assert_eq!(BAND_PEERS[0] & 0x1ff, 0x1fe);
-        assert_eq!(LONE[0b000_010_110], 0b000_010_000);
-        assert_eq!(CLAIMED[0b000_000_010], 0b111_111_010);
+        assert_eq!(LONE[0b000_010_110], column_cells(0b000_010_000));
+        assert_eq!(UNCLAIMED[0b000_000_010], column_cells(0b000_000_101));
     }
 }
