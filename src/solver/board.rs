@@ -306,7 +306,7 @@ impl Board {
     /// Places every cell that has one candidate left. `None` if a cell has none; otherwise
     /// whether anything was placed.
     fn naked_singles(&mut self) -> Option<bool> {
-        let mut placed = false;
+        let mut dirty = 0;
         for band in 0..3 {
             let (mut once, mut twice) = (0, 0);
             for d in 0..9 {
@@ -322,18 +322,18 @@ impl Board {
             if singles == 0 {
                 continue;
             }
-            placed = true;
             for d in 0..9 {
                 let k = 3 * d + band;
                 let mut rest = singles & self.words[k];
                 while rest != 0 {
                     let pos = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    self.dirty |= self.clear(k, BAND_PEERS[pos]);
+                    dirty |= self.clear(k, BAND_PEERS[pos]);
                 }
             }
         }
-        Some(placed)
+        self.dirty |= dirty;
+        Some(dirty != 0)
     }
 
     /// An unsolved cell with the fewest candidates (a two-candidate cell when there is one).
