@@ -168,8 +168,12 @@ impl Board {
             return None;
         }
         let filled = [0, 1, 2].map(|b| (0..9).fold(0, |m, d| m | clues[3 * d + b]));
-        let words: [u32; WORDS] =
-            std::array::from_fn(|k| (BAND & !filled[k % 3] & !seen[k]) | clues[k]);
+        // Each clue also rules its digit out of its column (in the other bands; within its
+        // band the rest of the column is in its box).
+        let words: [u32; WORDS] = std::array::from_fn(|k| {
+            let column = column_cells(u32::from(columns[k / 3]));
+            (BAND & !filled[k % 3] & !seen[k] & !column) | clues[k]
+        });
         Some(Board {
             words,
             dirty: (1 << WORDS) - 1,

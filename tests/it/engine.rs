@@ -95,6 +95,30 @@ fn mixed_generator_output_matches_known_counts() {
 }
 
 #[test]
+fn the_reference_agrees_on_every_data_set() {
+    let sets = [
+        "kaggle_1000.txt",
+        "17_clue_1000.txt",
+        "hardest_11plus_500.txt",
+        "serg_multiple_500.txt",
+        "gen_unsolvable_500.txt",
+        "gen_mixed_1000.txt",
+    ];
+    let mut seen = [0; 3];
+    for set in sets {
+        for (i, p) in data_lines(set).iter().enumerate() {
+            let puzzle = grid(p);
+            let expected = reference_count(&puzzle, 2);
+            seen[expected as usize] += 1;
+            let out = solve(&puzzle, Mode::Count(2));
+            assert_eq!(out.count, expected, "{set}:{}", i + 1);
+            assert_eq!(solve(&puzzle, Mode::Unique).count, expected, "{set}:{}", i + 1);
+        }
+    }
+    assert!(seen.iter().all(|&n| n >= 500), "0, 1 and 2+ solution cases: {seen:?}");
+}
+
+#[test]
 fn lexmin_equals_reference_on_random_multi_solution_puzzles() {
     let mut rng = Rng(2239);
     let mut multi = 0;
