@@ -106,16 +106,30 @@ fn the_reference_agrees_on_every_data_set() {
     ];
     let mut seen = [0; 3];
     for set in sets {
-        for (i, p) in data_lines(set).iter().enumerate() {
+        // The reference has no propagation: 17-clue puzzles take it 20 ms each; 100 will do.
+        let take = if set.starts_with("17_clue") {
+            100
+        } else {
+            usize::MAX
+        };
+        for (i, p) in data_lines(set).iter().enumerate().take(take) {
             let puzzle = grid(p);
             let expected = reference_count(&puzzle, 2);
             seen[expected as usize] += 1;
             let out = solve(&puzzle, Mode::Count(2));
             assert_eq!(out.count, expected, "{set}:{}", i + 1);
-            assert_eq!(solve(&puzzle, Mode::Unique).count, expected, "{set}:{}", i + 1);
+            assert_eq!(
+                solve(&puzzle, Mode::Unique).count,
+                expected,
+                "{set}:{}",
+                i + 1
+            );
         }
     }
-    assert!(seen.iter().all(|&n| n >= 500), "0, 1 and 2+ solution cases: {seen:?}");
+    assert!(
+        seen.iter().all(|&n| n >= 500),
+        "0, 1 and 2+ solution cases: {seen:?}"
+    );
 }
 
 #[test]

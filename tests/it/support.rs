@@ -56,36 +56,73 @@ fn backtrack(
     }
 }
 
-/// The reference counter for large sets: the same plain backtracking, but on the empty cell
-/// with the fewest legal digits (any order finds every solution; this one is fast enough to
-/// count hard puzzles). Returns the number of solutions, stopping at `limit`.
+/// The reference counter for large sets: plain backtracking again, with the digits used in
+/// each row, column and box kept as bitmasks, branching on the empty cell with the fewest legal
+/// digits (any order finds every solution). Returns the number of solutions, up to `limit`.
 pub fn reference_count(puzzle: &Grid, limit: u64) -> u64 {
-    let mut cells = *puzzle.cells();
-    let mut count = 0;
-    if puzzle.find_conflict().is_none() {
-        count_fewest(&mut cells, limit, &mut count);
+    if puzzle.find_conflict().is_some() {
+        return 0;
     }
+    let mut s = Masks {
+        cells: *puzzle.cells(),
+        used: [[0; 9]; 3],
+    };
+    for i in 0..81 {
+        if s.cells[i] != 0 {
+            s.set(i, s.cells[i]);
+        }
+    }
+    let mut count = 0;
+    s.count(limit, &mut count);
     count
 }
 
-fn count_fewest(cells: &mut [u8; 81], limit: u64, count: &mut u64) {
-    let mut best: Option<(usize, Vec<u8>)> = None;
-    for cell in (0..81).filter(|&i| cells[i] == 0) {
-        let digits: Vec<u8> = (1..=9).filter(|&d| allowed(cells, cell, d)).collect();
-        if best.as_ref().is_none_or(|(_, b)| digits.len() < b.len()) {
-            best = Some((cell, digits));
+struct Masks {
+    cells: [u8; 81],
+    /// Digits used in each row, column and box, as bits 1..=9.
+    used: [[u16; 9]; 3],
+}
+
+impl Masks {
+    fn units(i: usize) -> [usize; 3] {
+        [i / 9, i % 9, i / 27 * 3 + i % 9 / 3]
+    }
+
+    fn legal(&self, i: usize) -> u16 {
+        let [r, c, b] = Self::units(i);
+        !(self.used[0][r] | self.used[1][c] | self.used[2][b]) & 0x3fe
+    }
+
+    fn set(&mut self, i: usize, d: u8) {
+        let [r, c, b] = Self::units(i);
+        self.cells[i] = d;
+        for (kind, unit) in [(0, r), (1, c), (2, b)] {
+            self.used[kind][unit] |= 1 << d;
         }
     }
-    let Some((cell, digits)) = best else {
-        *count += 1;
-        return;
-    };
-    for d in digits {
-        cells[cell] = d;
-        count_fewest(cells, limit, count);
-        cells[cell] = 0;
-        if *count >= limit {
+
+    fn unset(&mut self, i: usize, d: u8) {
+        let [r, c, b] = Self::units(i);
+        self.cells[i] = 0;
+        for (kind, unit) in [(0, r), (1, c), (2, b)] {
+            self.used[kind][unit] &= !(1 << d);
+        }
+    }
+
+    fn count(&mut self, limit: u64, count: &mut u64) {
+        let empty = (0..81).filter(|&i| self.cells[i] == 0);
+        let Some(cell) = empty.min_by_key(|&i| self.legal(i).count_ones()) else {
+            *count += 1;
             return;
+        };
+        let legal = self.legal(cell);
+        for d in (1..=9).filter(|d| legal >> d & 1 == 1) {
+            self.set(cell, d);
+            self.count(limit, count);
+            self.unset(cell, d);
+            if *count >= limit {
+                return;
+            }
         }
     }
 }
