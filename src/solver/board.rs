@@ -148,17 +148,22 @@ impl Board {
     /// The board with the puzzle's clues placed, before propagation; `None` if two clues
     /// break a rule.
     pub(crate) fn from_clues(puzzle: &Grid) -> Option<Board> {
-        // Per word: its clues, and the cells their rows and boxes rule out. Blank cells go to
-        // a spare word (index 27) and a spare digit (9): no branch to mispredict on clue density.
-        let (mut clues, mut seen) = ([0u32; WORDS + 1], [0u32; WORDS + 1]);
-        let mut columns = [0u16; 10];
-        for (cell, &v) in puzzle.cells().iter().enumerate() {
-            let (band, pos) = (cell / 27, cell % 27);
-            let d = (usize::from(v) + 9) % 10; // digit index; 9 for a blank
-            let k = if v == 0 { WORDS } else { 3 * d + band };
-            clues[k] |= 1 << pos;
-            seen[k] |= BAND_PEERS[pos];
-            columns[d] |= 1 << (cell % 9);
+        // Per word: its clues, and the cells their rows and boxes rule out. The clue cells are
+        // found first as a bit mask, so the loop over them has no data-dependent branch.
+        let cells = puzzle.cells();
+        let mut filled: u128 = 0;
+        for (i, &v) in cells.iter().enumerate() {
+            filled |= u128::from(v != 0) << i;
+        }
+        let (mut clues, mut seen) = ([0u32; WORDS], [0u32; WORDS]);
+        let mut columns = [0u16; 9];
+        while filled != 0 {
+            let cell = filled.trailing_zeros() as usize;
+            filled &= filled - 1;
+            let (d, band, pos) = (cells[cell] as usize - 1, cell / 27, cell % 27);
+            clues[3 * d + band] |= 1 << pos;
+            seen[3 * d + band] |= BAND_PEERS[pos];
+            columns[d] |= 1 << (pos % 9);
         }
         // Two clues of a digit break a rule when one sees the other within a band (row, box)
         // or when they share a column: then the digit has fewer columns than clues.
