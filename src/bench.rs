@@ -140,7 +140,7 @@ pub fn load(
         detect(&mut framer, format, column).with_context(|| format!("cannot read {name}"))?;
     let mut puzzles = Vec::new();
     while let Some(chunk) = framer
-        .next_chunk(&layout, 0)
+        .next_chunk(&layout, 0, 1024)
         .with_context(|| format!("cannot read {name}"))?
     {
         each_record(&chunk, &layout, false, |_, raw, read| match &read.puzzle {

@@ -215,10 +215,21 @@ impl Grid {
     /// Checks that `self` is a solution of `puzzle`: full, rule-abiding, and keeping every clue.
     pub fn check_solution_of(&self, puzzle: &Grid) -> Result<(), SolutionError> {
         // Fast path: a full valid grid has all nine digits (and no blank, bit 0) in every unit.
-        let bits = self.cells.map(|v| 1u16 << v);
-        let unit_bits = UNIT_CELLS.map(|unit| unit.iter().fold(0, |m, &i| m | bits[i as usize]));
+        // Fixed loop bounds let the compiler keep the 27 unit masks in registers.
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        for r in 0..9 {
+            for c in 0..9 {
+                let bit = 1u16 << self.cells[9 * r + c];
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[r / 3 * 3 + c / 3] |= bit;
+            }
+        }
+        let units_full = rows.iter().chain(&cols).chain(&boxes).all(|&m| m == 0x3fe);
+        let changed = (self.cells.iter().zip(&puzzle.cells))
+            .fold(false, |any, (&s, &p)| any | ((p != 0) & (p != s)));
         let keeps_clues = |i: usize| puzzle.cells[i] == 0 || puzzle.cells[i] == self.cells[i];
-        if unit_bits.iter().all(|&b| b == 0x3fe) && (0..CELLS).all(keeps_clues) {
+        if units_full && !changed {
             return Ok(());
         }
         if let Some(cell) = self.cells.iter().position(|&v| v == 0) {

@@ -174,8 +174,11 @@ fn read_all(
     let (mut seq, mut index) = (0u64, 0u64);
     for (i, (framer, layout)) in inputs.iter_mut().enumerate() {
         loop {
+            // Small chunks first, so that a short input of hard puzzles still spreads over
+            // every worker; then larger ones, to keep the per-chunk cost negligible.
+            let size = 16 << seq.min(6);
             let chunk = framer
-                .next_chunk(layout, i)
+                .next_chunk(layout, i, size)
                 .with_context(|| format!("cannot read {}", framer.name()))?;
             let Some(mut chunk) = chunk else { break };
             if tokens.recv().is_err() {

@@ -63,11 +63,15 @@ fn flaw_message(flaw: Flaw) -> String {
 
 /// A puzzle line: the first whitespace-separated word; the rest (a comment, a rating) is ignored.
 fn read_line(text: &[u8]) -> Read<'_> {
-    let token = text
-        .trim_ascii_start()
-        .split(u8::is_ascii_whitespace)
-        .next()
-        .unwrap_or(b"");
+    // The usual line is exactly a puzzle and its line end.
+    let token = match text.get(81) {
+        Some(end) if end.is_ascii_whitespace() && !text[0].is_ascii_whitespace() => &text[..81],
+        _ => text
+            .trim_ascii_start()
+            .split(u8::is_ascii_whitespace)
+            .next()
+            .unwrap_or(b""),
+    };
     Read {
         puzzle: Grid::parse_bytes(token).map_err(|e| e.to_string()),
         expected: None,

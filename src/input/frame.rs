@@ -50,8 +50,7 @@ pub enum Flaw {
     GridRows(usize),
 }
 
-/// Records per chunk, and bytes of text after which a chunk is closed early.
-const CHUNK_RECORDS: usize = 1024;
+/// Bytes of text after which a chunk is closed early.
 const CHUNK_BYTES: usize = 256 << 10;
 
 /// Reads one input line by line and frames its records.
@@ -134,13 +133,18 @@ impl Framer {
         Ok(None)
     }
 
-    /// The next chunk of records, or `None` at the end of the input.
-    pub fn next_chunk(&mut self, layout: &Layout, input: usize) -> io::Result<Option<Chunk>> {
+    /// The next chunk of at most `records` records, or `None` at the end of the input.
+    pub fn next_chunk(
+        &mut self,
+        layout: &Layout,
+        input: usize,
+        records: usize,
+    ) -> io::Result<Option<Chunk>> {
         let mut chunk = Chunk {
             input,
             ..Chunk::default()
         };
-        while chunk.records.len() < CHUNK_RECORDS && chunk.text.len() < CHUNK_BYTES {
+        while chunk.records.len() < records && chunk.text.len() < CHUNK_BYTES {
             let more = match layout {
                 Layout::Grid(_) => self.frame_grid(&mut chunk)?,
                 Layout::Csv(_) => self.frame_line(&mut chunk, true)?,
@@ -242,17 +246,17 @@ mod tests {
     #[test]
     fn lines_skip_comments_blanks_and_a_bom() {
         let mut f = framer(b"\xef\xbb\xbf# header\r\n\r\nabc\r\n\n  \ndef");
-        let chunk = f.next_chunk(&Layout::Lines, 0).unwrap().unwrap();
+        let chunk = f.next_chunk(&Layout::Lines, 0, 100).unwrap().unwrap();
         let got: Vec<(u64, &[u8])> = chunk.iter().map(|(r, t)| (r.line, t)).collect();
         assert_eq!(got, [(3, &b"abc\n"[..]), (6, b"def\n")]);
-        assert!(f.next_chunk(&Layout::Lines, 0).unwrap().is_none());
+        assert!(f.next_chunk(&Layout::Lines, 0, 100).unwrap().is_none());
     }
 
     #[test]
     fn grids_are_nine_rows_and_a_blank_line_cuts_one_short() {
         let mut f = framer(b"1\n2\n3\n4\n5\n6\n7\n8\n9\n\n1\n2\n\n1\n2\n3\n4\n5\n6\n7\n8\n9\n");
         let chunk = f
-            .next_chunk(&Layout::Grid(super::super::GridStyle::Compact), 0)
+            .next_chunk(&Layout::Grid(super::super::GridStyle::Compact), 0, 100)
             .unwrap()
             .unwrap();
         let got: Vec<(u64, Option<Flaw>)> = chunk.iter().map(|(r, _)| (r.line, r.flaw)).collect();
@@ -262,7 +266,7 @@ mod tests {
     #[test]
     fn csv_lines_with_an_open_quote_are_flawed_and_kept_apart() {
         let mut f = framer(b"a,\"b\n\"c\",d\n");
-        let chunk = f.next_chunk(&Layout::Lines, 0).unwrap().unwrap();
+        let chunk = f.next_chunk(&Layout::Lines, 0, 100).unwrap().unwrap();
         assert_eq!(chunk.records.len(), 2);
         let csv = Layout::Csv(super::super::CsvLayout {
             columns: vec!["x".into()],
@@ -270,7 +274,7 @@ mod tests {
             solution: None,
         });
         let mut f = framer(b"a,\"b\n\"c\",d\n");
-        let chunk = f.next_chunk(&csv, 0).unwrap().unwrap();
+        let chunk = f.next_chunk(&csv, 0, 100).unwrap().unwrap();
         let got: Vec<(Option<Flaw>, &[u8])> = chunk.iter().map(|(r, t)| (r.flaw, t)).collect();
         assert_eq!(
             got,

@@ -117,7 +117,7 @@ pub fn read_line(reader: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<Opti
             break;
         }
         any = true;
-        let (part, used, done) = match memchr(b'\n', available) {
+        let (part, used, done) = match memchr::memchr(b'\n', available) {
             Some(i) => (&available[..i], i + 1, true),
             None => (available, available.len(), false),
         };
@@ -138,10 +138,6 @@ pub fn read_line(reader: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<Opti
         buf.pop();
     }
     Ok(Some(if too_long { Line::TooLong } else { Line::Text }))
-}
-
-fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
-    haystack.iter().position(|&b| b == needle)
 }
 
 #[cfg(test)]
