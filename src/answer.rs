@@ -5,7 +5,7 @@ use crate::grid::Grid;
 use crate::input::{Chunk, Layout};
 use crate::output::{Answer, ChunkWriter, Echo, OutputFormat};
 use crate::record::{Read, each_record};
-use crate::solver::{Mode, solve};
+use crate::solver::{Mode, solve_within};
 use crate::verdict::Verdict;
 use std::io::Write;
 use std::time::Instant;
@@ -17,6 +17,7 @@ pub struct Job {
     /// The input's name, for messages.
     pub name: String,
     pub mode: Mode,
+    pub max_guesses: u64,
     pub output: OutputFormat,
     /// Input columns echoed in each CSV output row.
     pub width: usize,
@@ -96,7 +97,7 @@ fn answer_one(read: &Read, job: &Job) -> (Answer, Option<String>) {
         }
     };
     let start = Instant::now();
-    let outcome = solve(puzzle, job.mode);
+    let outcome = solve_within(puzzle, job.mode, job.max_guesses);
     let nanos = start.elapsed().as_nanos() as u64;
     if let Some(s) = &outcome.solution {
         // Every printed solution is checked; a failure here is an engine bug, never output.

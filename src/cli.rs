@@ -110,6 +110,10 @@ pub struct SolveArgs {
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub threads: Option<u64>,
 
+    /// Give up on a puzzle after N guesses: it gets status `timeout` and the batch goes on.
+    #[arg(long, value_name = "N")]
+    pub max_guesses: Option<u64>,
+
     /// Also write the stats as JSON to this file.
     #[arg(long, value_name = "FILE")]
     pub stats: Option<PathBuf>,
@@ -256,6 +260,7 @@ impl SolveArgs {
             }),
             mode,
             threads: self.threads.unwrap_or(0) as usize,
+            max_guesses: self.max_guesses.unwrap_or(u64::MAX),
             verify: self.verify,
             timing: self.timing,
             progress,

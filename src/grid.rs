@@ -64,9 +64,12 @@ pub enum ParseError {
     TooShort { len: usize },
     #[error("too long: more than 81 cells (extra text must be separated by whitespace)")]
     TooLong,
-    /// `position` is 1-based, counting characters from the start of the puzzle text.
+    /// `position` is 1-based, counting bytes from the start of the puzzle text.
     #[error("bad character {ch:?} at position {position} (expected 1-9, 0 or .)")]
     BadChar { ch: char, position: usize },
+    /// A byte that does not start a UTF-8 character (binary data, another encoding).
+    #[error("bad byte 0x{byte:02x} at position {position} (not text)")]
+    BadByte { byte: u8, position: usize },
 }
 
 /// Two clues that break a rule: the same digit twice in one row, column or box.
@@ -137,9 +140,15 @@ impl Grid {
             .take(CELLS)
             .position(|&b| CELL_VALUE[b as usize] > 9)
         {
-            return ParseError::BadChar {
-                ch: char_at(text, i),
-                position: i + 1,
+            return match char_at(text, i) {
+                Some(ch) => ParseError::BadChar {
+                    ch,
+                    position: i + 1,
+                },
+                None => ParseError::BadByte {
+                    byte: text[i],
+                    position: i + 1,
+                },
             };
         }
         if text.len() < CELLS {
@@ -272,13 +281,12 @@ impl Unit {
     }
 }
 
-/// The character starting at byte `i`, or the raw byte as a char when it is not valid UTF-8 there.
-fn char_at(text: &[u8], i: usize) -> char {
+/// The character starting at byte `i`, if valid UTF-8 starts there.
+fn char_at(text: &[u8], i: usize) -> Option<char> {
     let end = (i + 4).min(text.len());
     (i + 1..=end)
         .find_map(|j| std::str::from_utf8(&text[i..j]).ok())
         .and_then(|s| s.chars().next())
-        .unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
 impl FromStr for Grid {
@@ -334,6 +342,15 @@ mod tests {
             Err(ParseError::BadChar {
                 ch: 'x',
                 position: 11
+            })
+        );
+        let mut bytes = P.as_bytes().to_vec();
+        bytes[3] = 0xff;
+        assert_eq!(
+            Grid::parse_bytes(&bytes),
+            Err(ParseError::BadByte {
+                byte: 0xff,
+                position: 4
             })
         );
         let utf = format!("{}é{}", &P[..5], &P[6..]);

@@ -15,6 +15,7 @@
 
 pub mod answer;
 pub mod bench;
+pub mod cleanup;
 pub mod grid;
 pub mod input;
 pub mod output;
@@ -27,5 +28,5 @@ pub mod stats;
 pub mod verdict;
 
 pub use grid::{Grid, ParseError, Puzzle};
-pub use solver::{Mode, Outcome, Status, solve};
+pub use solver::{Mode, Outcome, Status, solve, solve_within};
 pub use verdict::Verdict;

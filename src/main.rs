@@ -25,6 +25,7 @@ impl From<Exit> for ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    exit_cleanly_on_signals();
     match run(cli) {
         Ok(code) => code.into(),
         // A closed pipe (`| head`) is the reader saying it has enough: a quiet success.
@@ -77,6 +78,20 @@ fn solve(args: &SolveArgs) -> anyhow::Result<Exit> {
     } else {
         Exit::Success
     })
+}
+
+/// On SIGINT or SIGTERM: remove the half-written answer key, then exit 130 or 143.
+fn exit_cleanly_on_signals() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        return; // without the handler, the default action still stops the run
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            sudoku_batch::cleanup::remove_pending();
+            std::process::exit(128 + signal);
+        }
+    });
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

@@ -38,6 +38,8 @@ pub struct Config {
     pub mode: Mode,
     /// Solver threads; 0 for one per core.
     pub threads: usize,
+    /// Guesses after which a puzzle gets status `timeout`.
+    pub max_guesses: u64,
     /// Compare answers with the input's solution column.
     pub verify: bool,
     /// Add `guesses` and `micros` columns to CSV output.
@@ -145,6 +147,7 @@ fn plan_jobs(config: &Config, inputs: &[(Framer, Layout)]) -> anyhow::Result<Vec
             layout: layout.clone(),
             name,
             mode: config.mode,
+            max_guesses: config.max_guesses,
             output,
             width: columns.len(),
             verify: config.verify,
@@ -291,6 +294,7 @@ impl Sink {
                 .prefix(".sudoku-batch-")
                 .tempfile_in(dir)
                 .with_context(cannot)?;
+            crate::cleanup::register(temp.path());
             (
                 temp.reopen().with_context(cannot)?,
                 Some((temp, path.to_path_buf())),
@@ -320,12 +324,15 @@ impl Sink {
     fn finish(mut self) -> anyhow::Result<()> {
         let cannot = || format!("cannot write {}", self.name);
         self.out.flush().with_context(cannot)?;
-        if let Some((temp, path)) = self.temp.take() {
+        let Some((temp, path)) = self.temp.take() else {
+            return Ok(());
+        };
+        crate::cleanup::settle(|| {
             temp.as_file().sync_all().with_context(cannot)?;
             temp.persist(&path)
                 .map_err(|e| e.error)
                 .with_context(cannot)?;
-        }
-        Ok(())
+            Ok(())
+        })
     }
 }

@@ -13,16 +13,19 @@ pub enum Verdict {
     Malformed,
     /// With `--verify`: the answer disagrees with the solution given in the input.
     Mismatch,
+    /// With `--max-guesses`: the search gave up on this puzzle.
+    Timeout,
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 6] = [
+    pub const ALL: [Verdict; 7] = [
         Verdict::Solved,
         Verdict::Multiple,
         Verdict::Unsolvable,
         Verdict::Invalid,
         Verdict::Malformed,
         Verdict::Mismatch,
+        Verdict::Timeout,
     ];
 
     /// The name written in answer keys, stats and JSON.
@@ -34,6 +37,7 @@ impl Verdict {
             Verdict::Invalid => "invalid",
             Verdict::Malformed => "malformed",
             Verdict::Mismatch => "mismatch",
+            Verdict::Timeout => "timeout",
         }
     }
 
@@ -53,6 +57,7 @@ impl From<Status> for Verdict {
             Status::Multiple => Verdict::Multiple,
             Status::Unsolvable => Verdict::Unsolvable,
             Status::Invalid => Verdict::Invalid,
+            Status::Timeout => Verdict::Timeout,
         }
     }
 }

@@ -43,6 +43,8 @@ pub enum Status {
     Unsolvable,
     /// Two clues break a rule: the same digit twice in a row, column or box.
     Invalid,
+    /// The search reached its guess budget ([`solve_within`]) before it could tell.
+    Timeout,
 }
 
 impl Status {
@@ -53,6 +55,7 @@ impl Status {
             Status::Multiple => "multiple",
             Status::Unsolvable => "unsolvable",
             Status::Invalid => "invalid",
+            Status::Timeout => "timeout",
         }
     }
 }
@@ -71,6 +74,12 @@ pub struct Outcome {
 
 /// Solves `puzzle` in `mode`.
 pub fn solve(puzzle: &Puzzle, mode: Mode) -> Outcome {
+    solve_within(puzzle, mode, u64::MAX)
+}
+
+/// Solves `puzzle` in `mode`, giving up with [`Status::Timeout`] rather than take more than
+/// `max_guesses` guesses (the solution, if one was found before, is kept).
+pub fn solve_within(puzzle: &Puzzle, mode: Mode, max_guesses: u64) -> Outcome {
     let Some(board) = Board::from_clues(puzzle) else {
         return Outcome {
             status: Status::Invalid,
@@ -85,8 +94,9 @@ pub fn solve(puzzle: &Puzzle, mode: Mode) -> Outcome {
         Mode::LexMin => (Order::RowMajor, 1),
         Mode::Count(limit) => (Order::FewestCandidates, limit),
     };
-    let found = search(board, order, limit);
+    let found = search(board, order, limit, max_guesses);
     let status = match found.count {
+        _ if found.gave_up => Status::Timeout,
         0 => Status::Unsolvable,
         1 => Status::Solved,
         _ => Status::Multiple,
@@ -135,6 +145,20 @@ mod tests {
             lex.to_string(),
             "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
         );
+    }
+
+    #[test]
+    fn a_guess_budget_turns_a_long_search_into_a_timeout() {
+        let out = solve_within(&Grid::EMPTY, Mode::Count(1_000_000), 50);
+        assert_eq!((out.status, out.guesses), (Status::Timeout, 50));
+        assert!(out.count > 0 && out.count < 1_000_000);
+        out.solution
+            .unwrap()
+            .check_solution_of(&Grid::EMPTY)
+            .unwrap();
+        // A budget the search does not need changes nothing.
+        let p = grid(EASY);
+        assert_eq!(solve_within(&p, Mode::Unique, 0), solve(&p, Mode::Unique));
     }
 
     #[test]

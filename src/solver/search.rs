@@ -18,17 +18,22 @@ pub(crate) struct Found {
     pub count: u64,
     pub first: Option<Grid>,
     pub guesses: u64,
+    /// The search stopped at its guess budget, not at its end or its limit.
+    pub gave_up: bool,
 }
 
-/// Counts solutions of `board` up to `limit` (at least 1), keeping the first one found.
-pub(crate) fn search(board: Board, order: Order, limit: u64) -> Found {
+/// Counts solutions of `board` up to `limit` (at least 1), keeping the first one found, and
+/// gives up rather than take more than `max_guesses` guesses.
+pub(crate) fn search(board: Board, order: Order, limit: u64, max_guesses: u64) -> Found {
     let mut s = Search {
         order,
         limit: limit.max(1),
+        max_guesses,
         found: Found {
             count: 0,
             first: None,
             guesses: 0,
+            gave_up: false,
         },
     };
     s.explore(board);
@@ -38,11 +43,13 @@ pub(crate) fn search(board: Board, order: Order, limit: u64) -> Found {
 struct Search {
     order: Order,
     limit: u64,
+    max_guesses: u64,
     found: Found,
 }
 
 impl Search {
-    /// Explores every solution below `board`; true once the limit is reached.
+    /// Explores every solution below `board`; true once the limit or the guess budget is
+    /// reached.
     fn explore(&mut self, mut board: Board) -> bool {
         loop {
             if !board.propagate() {
@@ -61,6 +68,10 @@ impl Search {
             let mut digits = board.digits_at(cell);
             // Every candidate but the last is a guess on a copy; the last is what remains here.
             while digits & (digits - 1) != 0 {
+                if self.found.guesses >= self.max_guesses {
+                    self.found.gave_up = true;
+                    return true;
+                }
                 let mut child = board;
                 child.place(digits.trailing_zeros() as usize, cell);
                 self.found.guesses += 1;

@@ -3,4 +3,5 @@
 mod bench;
 mod cli;
 mod engine;
+mod hardening;
 mod support;

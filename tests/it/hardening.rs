@@ -1,0 +1,208 @@
+//! Inputs and faults that must get a clear answer: a status and a line, or a one-line error.
+
+use crate::support::*;
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn solve_cmd() -> Command {
+    let mut cmd = Command::cargo_bin("sudoku-batch").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR")).arg("solve");
+    cmd
+}
+
+fn good() -> (String, String) {
+    (
+        data_lines("kaggle_1000.txt")[0].clone(),
+        data_lines("solutions/kaggle_1000.txt")[0].clone(),
+    )
+}
+
+#[test]
+fn binary_garbage_and_nul_bytes_are_malformed_records() {
+    let (p, s) = good();
+    let mut input = b"\x00\x00\x00\xff\xfebinary\n".to_vec();
+    input.extend_from_slice(format!("{p}\n").as_bytes());
+    input.extend_from_slice(&[0xff; 81]);
+    input.push(b'\n');
+    solve_cmd()
+        .arg("-q")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(format!(" malformed\n{s}\n malformed\n"))
+        .stderr(
+            predicate::str::contains("<stdin>:1: bad character '\\0' at position 1").and(
+                predicate::str::contains("<stdin>:3: bad byte 0xff at position 1"),
+            ),
+        );
+}
+
+#[test]
+fn invalid_utf8_in_csv_fields_is_kept_or_reported() {
+    let (p, s) = good();
+    let mut input = b"note,puzzle\n\xff\xfe,".to_vec();
+    input.extend_from_slice(format!("{p}\n2,").as_bytes());
+    input.extend_from_slice(b"\xffbad\n");
+    let out = solve_cmd().arg("-q").write_stdin(input).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let mut expected = b"note,puzzle,solution,status\n\xff\xfe,".to_vec();
+    expected.extend_from_slice(format!("{p},{s},solved\n").as_bytes());
+    expected.extend_from_slice(b"2,\xffbad,,malformed\n");
+    assert_eq!(
+        out.stdout, expected,
+        "other fields' bytes are echoed untouched"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("<stdin>:3: bad byte 0xff"));
+}
+
+#[test]
+fn empty_inputs_and_a_header_only_csv_answer_nothing_and_succeed() {
+    solve_cmd()
+        .arg("-q")
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout("");
+    solve_cmd()
+        .arg("-q")
+        .write_stdin("\n\n# only a comment\n")
+        .assert()
+        .success()
+        .stdout("");
+    solve_cmd()
+        .arg("-q")
+        .write_stdin("puzzle,solution\n")
+        .assert()
+        .success()
+        .stdout("puzzle,solution,sb_solution,status\n");
+    solve_cmd()
+        .write_stdin("")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("records     0"));
+}
+
+#[test]
+fn duplicate_column_names_take_the_first_and_keep_both() {
+    let (p, s) = good();
+    solve_cmd()
+        .arg("-q")
+        .write_stdin(format!("puzzle,puzzle\n{p},x\n"))
+        .assert()
+        .success()
+        .stdout(format!("puzzle,puzzle,solution,status\n{p},x,{s},solved\n"));
+}
+
+#[test]
+fn zeros_and_dots_may_be_mixed_in_one_puzzle() {
+    let (p, s) = good();
+    let mixed: String = p
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if c == '.' && i % 2 == 0 { '0' } else { c })
+        .collect();
+    assert!(mixed.contains('0') && mixed.contains('.'));
+    solve_cmd()
+        .arg("-q")
+        .write_stdin(mixed)
+        .assert()
+        .success()
+        .stdout(format!("{s}\n"));
+}
+
+#[test]
+fn a_huge_line_is_one_malformed_record_and_memory_stays_bounded() {
+    let (p, s) = good();
+    let mut input = vec![b'1'; 8 << 20]; // 8 MiB with no line end, then a good line
+    input.push(b'\n');
+    input.extend_from_slice(format!("{p}\n").as_bytes());
+    solve_cmd()
+        .arg("-q")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(format!(" malformed\n{s}\n"))
+        .stderr(predicate::str::contains(
+            "<stdin>:1: line longer than 65536 bytes",
+        ));
+}
+
+#[test]
+fn a_guess_budget_turns_a_runaway_puzzle_into_a_timeout() {
+    let (p, s) = good();
+    let empty = ".".repeat(81);
+    let out = solve_cmd()
+        .args([
+            "--mode",
+            "count",
+            "--limit",
+            "1000000000",
+            "--max-guesses",
+            "1000",
+            "--stats",
+        ])
+        .arg("/dev/stdout")
+        .arg("-q")
+        .write_stdin(format!("{p}\n{empty}\n{p}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().take(3).collect();
+    assert_eq!(lines[0], s);
+    assert!(lines[1].ends_with(" timeout"), "{}", lines[1]);
+    assert_eq!(lines[2], s);
+    assert!(text.contains("\"timeout\": 1"), "{text}");
+}
+
+/// Starts a long run writing to `out`, waits for its temporary file, then sends `signal`.
+fn interrupt(signal: &str, dir: &Path) -> std::process::ExitStatus {
+    let slow: String = data_lines("hardest_11plus_500.txt").join("\n").repeat(40);
+    let input = dir.join("slow.txt");
+    std::fs::write(&input, slow).unwrap();
+    let out = dir.join("key.csv");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-batch"))
+        .args(["solve", "-q", "-j1", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !temp_files(dir) && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(temp_files(dir), "the run writes to a temporary file");
+    let killed = std::process::Command::new("kill")
+        .args(["-s", signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert!(!out.exists(), "no partial answer key");
+    assert!(!temp_files(dir), "the temporary file is removed");
+    status
+}
+
+fn temp_files(dir: &Path) -> bool {
+    std::fs::read_dir(dir).unwrap().any(|e| {
+        e.unwrap()
+            .file_name()
+            .to_string_lossy()
+            .starts_with(".sudoku-batch")
+    })
+}
+
+#[test]
+fn sigterm_and_sigint_leave_no_partial_file_and_exit_143_and_130() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(interrupt("TERM", dir.path()).code(), Some(143));
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(interrupt("INT", dir.path()).code(), Some(130));
+}
