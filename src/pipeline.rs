@@ -66,11 +66,8 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     if first.output == OutputFormat::Csv {
         sink.write(&csv_header(&echo_columns(&first.layout), config.timing))?;
     }
-    let total = config
-        .inputs
-        .iter()
-        .map(InputPath::size)
-        .sum::<Option<u64>>();
+    let sizes: Vec<Option<u64>> = config.inputs.iter().map(InputPath::size).collect();
+    let total = sizes.iter().copied().sum::<Option<u64>>();
     let progress = crate::progress::bar(config.progress, total);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
@@ -101,7 +98,7 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
                 out.write_in_order(done_rx, token_tx)
             });
         let writer = writer.expect("a thread can be started");
-        let read = read_all(&mut inputs, &jobs, &pool, token_rx, done_tx);
+        let read = read_all(&mut inputs, &sizes, &jobs, &pool, token_rx, done_tx);
         (
             read,
             writer.join().expect("the writer thread does not panic"),
@@ -169,17 +166,24 @@ fn echo_columns(layout: &Layout) -> Vec<String> {
 /// before each. Stops early, without error, when the writer has stopped.
 fn read_all(
     inputs: &mut [(Framer, Layout)],
+    sizes: &[Option<u64>],
     jobs: &[Arc<Job>],
     pool: &rayon::ThreadPool,
     tokens: Receiver<()>,
     done: std::sync::mpsc::Sender<(u64, Answered)>,
 ) -> anyhow::Result<()> {
     let (mut seq, mut index) = (0u64, 0u64);
+    let workers = pool.current_num_threads() as u64;
     for (i, (framer, layout)) in inputs.iter_mut().enumerate() {
+        // Chunks are the unit of parallel work. They start small, so that every worker starts
+        // early, and double up to 1024 records (the per-chunk cost is then negligible), or
+        // less when the input's size says it holds fewer than 8 such chunks per worker (at 82
+        // bytes a record): then a short file of hard puzzles still spreads evenly.
+        let most = sizes[i].map_or(1024, |bytes| (bytes / 82 / (8 * workers)).clamp(16, 1024));
+        let mut growing = 16u64;
         loop {
-            // Small chunks first, so that a short input of hard puzzles still spreads over
-            // every worker; then larger ones, to keep the per-chunk cost negligible.
-            let size = 16 << seq.min(6);
+            let size = growing.min(most) as usize;
+            growing = (growing * 2).min(1024);
             let chunk = framer
                 .next_chunk(layout, i, size)
                 .with_context(|| format!("cannot read {}", framer.name()))?;
