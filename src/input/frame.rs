@@ -144,7 +144,7 @@ impl Framer {
             input,
             ..Chunk::default()
         };
-        while chunk.records.len() < records && chunk.text.len() < CHUNK_BYTES {
+        while chunk.records.len() < records.max(1) && chunk.text.len() < CHUNK_BYTES {
             let more = match layout {
                 Layout::Grid(_) => self.frame_grid(&mut chunk)?,
                 Layout::Csv(_) => self.frame_line(&mut chunk, true)?,
