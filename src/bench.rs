@@ -3,14 +3,12 @@
 //! guesses/puzzle). Inputs are loaded first, so parsing is not timed.
 
 use crate::grid::Grid;
-use crate::input::{Format, Framer, InputPath, detect, source};
+use crate::input::{Format, InputPath};
 use crate::record::each_record;
 use crate::solver::{Mode, Outcome, solve};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
 /// A bench run, fully decided.
@@ -133,11 +131,7 @@ pub fn load(
     column: Option<&str>,
 ) -> anyhow::Result<Vec<(u64, Grid)>> {
     let name = input.display_name();
-    let reader = source::open(input, Arc::new(AtomicU64::new(0)))
-        .with_context(|| format!("cannot read {name}"))?;
-    let mut framer = Framer::new(reader, name.clone());
-    let layout =
-        detect(&mut framer, format, column).with_context(|| format!("cannot read {name}"))?;
+    let (mut framer, layout) = crate::input::open(input, format, column, Default::default())?;
     let mut puzzles = Vec::new();
     while let Some(chunk) = framer
         .next_chunk(&layout, 0, 1024)

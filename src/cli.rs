@@ -180,6 +180,18 @@ pub enum ProgressArg {
     Never,
 }
 
+impl ModeArg {
+    /// The engine's mode; `limit` is used by `count` only.
+    fn mode(self, limit: u64) -> Mode {
+        match self {
+            ModeArg::Unique => Mode::Unique,
+            ModeArg::First => Mode::First,
+            ModeArg::Lexmin => Mode::LexMin,
+            ModeArg::Count => Mode::Count(limit),
+        }
+    }
+}
+
 impl FormatArg {
     fn format(self) -> Option<Format> {
         match self {
@@ -198,16 +210,7 @@ fn input_paths(args: &[PathBuf]) -> Vec<InputPath> {
 impl BenchArgs {
     /// The bench configuration.
     pub fn to_config(&self) -> anyhow::Result<bench::Config> {
-        let modes = self
-            .mode
-            .iter()
-            .map(|m| match m {
-                ModeArg::Unique => Mode::Unique,
-                ModeArg::First => Mode::First,
-                ModeArg::Lexmin => Mode::LexMin,
-                ModeArg::Count => Mode::Count(self.limit),
-            })
-            .collect();
+        let modes = self.mode.iter().map(|m| m.mode(self.limit)).collect();
         let mut threads: Vec<usize> = self.threads.iter().map(|&t| t as usize).collect();
         if threads.is_empty() {
             threads = vec![1, rayon::current_num_threads()];
@@ -231,13 +234,10 @@ impl BenchArgs {
 impl SolveArgs {
     /// The run's configuration.
     pub fn to_config(&self) -> anyhow::Result<Config> {
-        let mode = match (self.mode, self.limit) {
-            (ModeArg::Count, limit) => Mode::Count(limit.unwrap_or(1000)),
-            (_, Some(_)) => bail!("--limit applies only to --mode count"),
-            (ModeArg::Unique, None) => Mode::Unique,
-            (ModeArg::First, None) => Mode::First,
-            (ModeArg::Lexmin, None) => Mode::LexMin,
-        };
+        if self.limit.is_some() && self.mode != ModeArg::Count {
+            bail!("--limit applies only to --mode count");
+        }
+        let mode = self.mode.mode(self.limit.unwrap_or(1000));
         let inputs = if self.inputs.is_empty() {
             vec![InputPath::Stdin]
         } else {

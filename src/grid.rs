@@ -173,11 +173,6 @@ impl Grid {
         self.cells.iter().filter(|&&v| v != 0).count()
     }
 
-    /// True when no cell is empty.
-    pub fn is_full(&self) -> bool {
-        self.cells.iter().all(|&v| v != 0)
-    }
-
     /// The first pair of filled cells that break a rule, if any.
     pub fn find_conflict(&self) -> Option<Conflict> {
         if !self.has_conflict() {

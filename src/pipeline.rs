@@ -7,7 +7,7 @@
 //! it writes.
 
 use crate::answer::{Answered, Job, answer_chunk};
-use crate::input::{Format, Framer, GridStyle, InputPath, Layout, detect, source};
+use crate::input::{Format, Framer, GridStyle, InputPath, Layout};
 use crate::output::{OutputFormat, csv_header};
 use crate::solver::Mode;
 use crate::stats::Stats;
@@ -52,13 +52,13 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let consumed = Arc::new(AtomicU64::new(0));
     let mut inputs = Vec::new();
     for input in &config.inputs {
-        let name = input.display_name();
-        let reader =
-            source::open(input, consumed.clone()).with_context(|| format!("cannot read {name}"))?;
-        let mut framer = Framer::new(reader, name.clone());
-        let layout = detect(&mut framer, config.format, config.column.as_deref())
-            .with_context(|| format!("cannot read {name}"))?;
-        inputs.push((framer, layout));
+        let column = config.column.as_deref();
+        inputs.push(crate::input::open(
+            input,
+            config.format,
+            column,
+            consumed.clone(),
+        )?);
     }
     let jobs = plan_jobs(config, &inputs)?;
     let mut sink = Sink::open(config.output.as_deref())?;

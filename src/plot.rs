@@ -3,6 +3,7 @@
 use crate::bench::Report;
 use crate::stats::Histogram;
 use anyhow::Context;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -31,10 +32,8 @@ pub fn bench_chart(report: &Report, path: &Path) -> anyhow::Result<()> {
     let rates = report.results.iter().map(|r| r.puzzles_per_sec_median);
     let (low, high) = rates.fold((f64::MAX, 1.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
     let width = 160 + 120 * sets.len() as u32;
-    let root = SVGBackend::new(path, (width.max(640), 480)).into_drawing_area();
-    let draw = || -> Result<(), Box<dyn std::error::Error>> {
-        root.fill(&WHITE)?;
-        let mut chart = ChartBuilder::on(&root)
+    render(path, (width.max(640), 480), |root| {
+        let mut chart = ChartBuilder::on(root)
             .caption("sudoku-batch bench: puzzles per second", ("sans-serif", 20))
             .margin(12)
             .x_label_area_size(60)
@@ -89,12 +88,8 @@ pub fn bench_chart(report: &Report, path: &Path) -> anyhow::Result<()> {
             .background_style(WHITE.mix(0.8))
             .border_style(BLACK)
             .draw()?;
-        root.present()?;
         Ok(())
-    };
-    draw()
-        .map_err(|e| anyhow::anyhow!("{e}"))
-        .with_context(|| format!("cannot draw {}", path.display()))
+    })
 }
 
 /// The distribution of per-puzzle solve times: one bar per histogram bucket, log-scaled time.
@@ -106,30 +101,45 @@ pub fn histogram_chart(hist: &Histogram, path: &Path) -> anyhow::Result<()> {
     let x_low = buckets.first().map_or(0.001, |b| b.0);
     let x_high = buckets.last().map_or(1.0, |b| b.1);
     let y_high = buckets.iter().map(|b| b.2).max().unwrap_or(1) as f64 * 1.1;
-    let root = SVGBackend::new(path, (800, 480)).into_drawing_area();
-    let draw =
-        || -> Result<(), Box<dyn std::error::Error>> {
-            root.fill(&WHITE)?;
-            let mut chart = ChartBuilder::on(&root)
-                .caption("solve time per puzzle", ("sans-serif", 20))
-                .margin(12)
-                .x_label_area_size(40)
-                .y_label_area_size(70)
-                .build_cartesian_2d((x_low..x_high).log_scale(), 0.0..y_high)?;
-            chart
-                .configure_mesh()
-                .x_desc("µs")
-                .y_desc("puzzles")
-                .x_label_formatter(&|v| human(*v))
-                .y_label_formatter(&|v| human(*v))
-                .draw()?;
-            chart.draw_series(buckets.iter().map(|&(lo, hi, n)| {
+    render(path, (800, 480), |root| {
+        let mut chart = ChartBuilder::on(root)
+            .caption("solve time per puzzle", ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(70)
+            .build_cartesian_2d((x_low..x_high).log_scale(), 0.0..y_high)?;
+        chart
+            .configure_mesh()
+            .x_desc("µs")
+            .y_desc("puzzles")
+            .x_label_formatter(&|v| human(*v))
+            .y_label_formatter(&|v| human(*v))
+            .draw()?;
+        chart.draw_series(
+            buckets.iter().map(|&(lo, hi, n)| {
                 Rectangle::new([(lo, 0.0), (hi, n as f64)], COLORS[0].filled())
-            }))?;
-            root.present()?;
-            Ok(())
-        };
-    draw()
+            }),
+        )?;
+        Ok(())
+    })
+}
+
+type Drawn = Result<(), Box<dyn std::error::Error>>;
+
+/// An SVG file of `size` on a white ground, drawn by `draw`; errors name the file.
+fn render(
+    path: &Path,
+    size: (u32, u32),
+    draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Drawn,
+) -> anyhow::Result<()> {
+    let root = SVGBackend::new(path, size).into_drawing_area();
+    let drawn = (|| -> Drawn {
+        root.fill(&WHITE)?;
+        draw(&root)?;
+        root.present()?;
+        Ok(())
+    })();
+    drawn
         .map_err(|e| anyhow::anyhow!("{e}"))
         .with_context(|| format!("cannot draw {}", path.display()))
 }

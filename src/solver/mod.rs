@@ -47,19 +47,6 @@ pub enum Status {
     Timeout,
 }
 
-impl Status {
-    /// The name used in answer keys and stats.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Multiple => "multiple",
-            Status::Unsolvable => "unsolvable",
-            Status::Invalid => "invalid",
-            Status::Timeout => "timeout",
-        }
-    }
-}
-
 /// The result of solving one puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
