@@ -1,6 +1,7 @@
 //! Answering one chunk: parse each record by its input's layout, solve it, check the
 //! answer, format it, and note what the stats and the messages need. Runs on a worker.
 
+use crate::clock;
 use crate::grid::Grid;
 use crate::input::{Chunk, Layout};
 use crate::output::{Answer, ChunkWriter, Echo, OutputFormat};
@@ -8,7 +9,6 @@ use crate::record::{Read, each_record};
 use crate::solver::{Mode, solve_within};
 use crate::verdict::Verdict;
 use std::io::Write;
-use std::time::Instant;
 
 /// What every chunk of one input is answered with.
 #[derive(Debug, Clone)]
@@ -36,6 +36,7 @@ pub struct RecordStat {
 }
 
 /// A chunk, answered.
+#[derive(Default)]
 pub struct Answered {
     pub input: usize,
     /// The answer key's bytes for this chunk.
@@ -45,12 +46,21 @@ pub struct Answered {
     pub records: Vec<RecordStat>,
 }
 
-pub fn answer_chunk(chunk: &Chunk, job: &Job) -> Answered {
+/// Answers a chunk, in the buffers of `spent` (an answered chunk already written, or
+/// `Answered::default()`): reusing them spares an allocation and fresh pages per chunk.
+pub fn answer_chunk(chunk: &Chunk, job: &Job, spent: Answered) -> Answered {
+    let Answered {
+        mut out,
+        mut messages,
+        mut records,
+        ..
+    } = spent;
     // Room for the input echoed plus a solution, a status and timing per record.
-    let capacity = chunk.text.len() + chunk.records.len() * 128;
-    let mut writer = ChunkWriter::new(job.output, job.width, job.timing, capacity);
-    let mut messages = Vec::new();
-    let mut records = Vec::with_capacity(chunk.records.len());
+    out.clear();
+    out.reserve(chunk.text.len() + chunk.records.len() * 128);
+    messages.clear();
+    records.clear();
+    let mut writer = ChunkWriter::new(job.output, job.width, job.timing, out);
     each_record(chunk, &job.layout, job.verify, |i, raw, read| {
         let (answer, why) = answer_one(read, job);
         if let Some(why) = why {
@@ -96,9 +106,9 @@ fn answer_one(read: &Read, job: &Job) -> (Answer, Option<String>) {
             return (answer, Some(why.clone()));
         }
     };
-    let start = Instant::now();
+    let start = clock::now();
     let outcome = solve_within(puzzle, job.mode, job.max_guesses);
-    let nanos = start.elapsed().as_nanos() as u64;
+    let nanos = clock::nanos_between(start, clock::now());
     if let Some(s) = &outcome.solution {
         // Every printed solution is checked; a failure here is an engine bug, never output.
         if let Err(e) = s.check_solution_of(puzzle) {

@@ -84,6 +84,11 @@ pub struct SolveArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
+    /// With `-o`: sync the answer key to disk before renaming it into place, so that it is
+    /// whole even after a power cut (slower: the last writes wait for the disk).
+    #[arg(long, requires = "output")]
+    pub sync: bool,
+
     /// Input format; `auto` detects it from each input's first line.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     pub format: FormatArg,
@@ -251,6 +256,7 @@ impl SolveArgs {
         Ok(Config {
             inputs,
             output: self.output.clone(),
+            sync: self.sync,
             format: self.format.format(),
             column: self.column.clone(),
             output_format: self.output_format.map(|o| match o {

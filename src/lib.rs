@@ -16,6 +16,7 @@
 pub mod answer;
 pub mod bench;
 pub mod cleanup;
+pub mod clock;
 pub mod grid;
 pub mod input;
 pub mod output;
@@ -23,6 +24,7 @@ pub mod pipeline;
 pub mod plot;
 pub mod progress;
 pub mod record;
+pub mod sink;
 pub mod solver;
 pub mod stats;
 pub mod verdict;

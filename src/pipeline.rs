@@ -7,15 +7,16 @@
 //! it writes.
 
 use crate::answer::{Answered, Job, answer_chunk};
-use crate::input::{Format, Framer, GridStyle, InputPath, Layout};
+use crate::input::{Chunk, Format, Framer, GridStyle, InputPath, Layout};
 use crate::output::{OutputFormat, csv_header};
+use crate::sink::Sink;
 use crate::solver::Mode;
 use crate::stats::Stats;
 use anyhow::{Context, bail};
 use indicatif::ProgressBar;
 use std::collections::BTreeMap;
-use std::io::{self, BufWriter, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
@@ -28,6 +29,8 @@ pub struct Config {
     pub inputs: Vec<InputPath>,
     /// `None`: stdout.
     pub output: Option<PathBuf>,
+    /// Sync the output file to disk before renaming it into place.
+    pub sync: bool,
     /// `None`: detect each input's format from its first line.
     pub format: Option<Format>,
     /// The CSV puzzle column's name.
@@ -61,13 +64,16 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
         )?);
     }
     let jobs = plan_jobs(config, &inputs)?;
-    let mut sink = Sink::open(config.output.as_deref())?;
+    let mut sink = Sink::open(config.output.as_deref(), config.sync)?;
     let first = &jobs[0];
     if first.output == OutputFormat::Csv {
         sink.write(&csv_header(&echo_columns(&first.layout), config.timing))?;
     }
-    let sizes: Vec<Option<u64>> = config.inputs.iter().map(InputPath::size).collect();
-    let total = sizes.iter().copied().sum::<Option<u64>>();
+    let total = config
+        .inputs
+        .iter()
+        .map(InputPath::size)
+        .sum::<Option<u64>>();
     let progress = crate::progress::bar(config.progress, total);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
@@ -80,7 +86,7 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let (token_tx, token_rx) = sync_channel(in_flight);
     for _ in 0..in_flight {
         token_tx
-            .send(())
+            .send(Buffers::default())
             .expect("the channel has room for every token");
     }
     let (done_tx, done_rx) = channel();
@@ -98,7 +104,7 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
                 out.write_in_order(done_rx, token_tx)
             });
         let writer = writer.expect("a thread can be started");
-        let read = read_all(&mut inputs, &sizes, &jobs, &pool, token_rx, done_tx);
+        let read = read_all(&mut inputs, &jobs, &pool, token_rx, done_tx);
         (
             read,
             writer.join().expect("the writer thread does not panic"),
@@ -162,45 +168,80 @@ fn echo_columns(layout: &Layout) -> Vec<String> {
     }
 }
 
+/// A token to read one more chunk: the buffers of a chunk already written, to reuse.
+#[derive(Default)]
+struct Buffers {
+    chunk: Chunk,
+    answered: Answered,
+}
+
+/// A chunk, answered, with its buffers to pass back.
+struct Done {
+    seq: u64,
+    buffers: Buffers,
+}
+
 /// Frames every input in turn and spawns a solve task per chunk, waiting for a free token
 /// before each. Stops early, without error, when the writer has stopped.
 fn read_all(
     inputs: &mut [(Framer, Layout)],
-    sizes: &[Option<u64>],
     jobs: &[Arc<Job>],
     pool: &rayon::ThreadPool,
-    tokens: Receiver<()>,
-    done: std::sync::mpsc::Sender<(u64, Answered)>,
+    tokens: Receiver<Buffers>,
+    done: std::sync::mpsc::Sender<Done>,
 ) -> anyhow::Result<()> {
     let (mut seq, mut index) = (0u64, 0u64);
     let workers = pool.current_num_threads() as u64;
+    // A token taken but not used, at the end of an input: it goes to the next one.
+    let mut unused = None;
     for (i, (framer, layout)) in inputs.iter_mut().enumerate() {
-        // Chunks are the unit of parallel work. They start small, so that every worker starts
-        // early, and double up to 1024 records (the per-chunk cost is then negligible), or
-        // less when the input's size says it holds fewer than 8 such chunks per worker (at 82
-        // bytes a record): then a short file of hard puzzles still spreads evenly.
-        let most = sizes[i].map_or(1024, |bytes| (bytes / 82 / (8 * workers)).clamp(16, 1024));
-        let mut growing = 16u64;
+        let (mut growing, mut records) = (16, 0);
         loop {
-            let size = growing.min(most) as usize;
-            growing = (growing * 2).min(1024);
-            let chunk = framer
-                .next_chunk(layout, i, size)
-                .with_context(|| format!("cannot read {}", framer.name()))?;
-            let Some(mut chunk) = chunk else { break };
-            if tokens.recv().is_err() {
+            let Some(Buffers {
+                mut chunk,
+                answered,
+            }) = unused.take().or_else(|| tokens.recv().ok())
+            else {
                 return Ok(());
+            };
+            let size = chunk_size(growing, framer, records, workers);
+            growing = (growing * 2).min(1024);
+            let more = framer
+                .refill(&mut chunk, layout, i, size)
+                .with_context(|| format!("cannot read {}", framer.name()))?;
+            if !more {
+                unused = Some(Buffers { chunk, answered });
+                break;
             }
             chunk.first_index = index;
             index += chunk.records.len() as u64;
-            let (job, done, this) = (jobs[i].clone(), done.clone(), seq);
+            records += chunk.records.len() as u64;
+            let (job, done, seq_now) = (jobs[i].clone(), done.clone(), seq);
             pool.spawn(move || {
-                let _ = done.send((this, answer_chunk(&chunk, &job)));
+                let answered = answer_chunk(&chunk, &job, answered);
+                let buffers = Buffers { chunk, answered };
+                let _ = done.send(Done {
+                    seq: seq_now,
+                    buffers,
+                });
             });
             seq += 1;
         }
     }
     Ok(())
+}
+
+/// How many records the next chunk of an input asks for, `records` of it framed so far.
+/// Chunks are the unit of parallel work. They start at 16 records (`growing`), so that every
+/// worker starts early, and double up to 1024, where the cost per chunk is negligible. When
+/// the input's size is known they also stay under a quarter of each worker's share of what is
+/// left, so that the workers finish together: a short file of hard puzzles spreads across all
+/// of them, and no worker idles at the end while another solves a last long chunk.
+fn chunk_size(growing: u64, framer: &Framer, records: u64, workers: u64) -> usize {
+    let (read, left) = framer.progress();
+    let per_record = read.checked_div(records).unwrap_or(82);
+    let fair = left.map_or(u64::MAX, |left| left / per_record.max(1) / (4 * workers));
+    growing.min(fair).max(16) as usize
 }
 
 /// The writer thread's state.
@@ -213,20 +254,20 @@ struct Writer<'a> {
 }
 
 impl Writer<'_> {
-    /// Writes answered chunks in sequence order, returning a token for each.
+    /// Writes answered chunks in sequence order, returning each one's buffers as a token.
     fn write_in_order(
         &mut self,
-        done: Receiver<(u64, Answered)>,
-        tokens: SyncSender<()>,
+        done: Receiver<Done>,
+        tokens: SyncSender<Buffers>,
     ) -> anyhow::Result<()> {
         let mut pending = BTreeMap::new();
         let mut next = 0;
-        for (seq, answered) in done {
-            pending.insert(seq, answered);
-            while let Some(a) = pending.remove(&next) {
-                self.write(&a)?;
+        for Done { seq, buffers } in done {
+            pending.insert(seq, buffers);
+            while let Some(buffers) = pending.remove(&next) {
+                self.write(&buffers.answered)?;
                 next += 1;
-                let _ = tokens.send(());
+                let _ = tokens.send(buffers);
             }
         }
         Ok(())
@@ -251,92 +292,5 @@ impl Writer<'_> {
                 .set_message(format!("{done} puzzles, {rate:.0}/s"));
         }
         Ok(())
-    }
-}
-
-/// Where the answer key goes. A regular output file is written under a temporary name beside
-/// it and renamed at the end, so a failed run never leaves half an answer key.
-struct Sink {
-    out: BufWriter<Box<dyn Write + Send>>,
-    /// For messages: the output path, or `stdout`.
-    name: String,
-    /// Flush after every chunk (stdout on a terminal).
-    flush_each: bool,
-    /// The temporary file to rename onto the output path at the end.
-    temp: Option<(tempfile::NamedTempFile, PathBuf)>,
-}
-
-impl Sink {
-    fn open(path: Option<&Path>) -> anyhow::Result<Sink> {
-        let Some(path) = path else {
-            let stdout = io::stdout();
-            return Ok(Sink {
-                flush_each: stdout.is_terminal(),
-                out: BufWriter::with_capacity(1 << 20, Box::new(stdout)),
-                name: "stdout".into(),
-                temp: None,
-            });
-        };
-        let name = path.display().to_string();
-        let cannot = || format!("cannot write {name}");
-        // A device or pipe (say /dev/null) is written in place: it cannot be renamed onto.
-        let (file, temp) = if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-            let file = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .with_context(cannot)?;
-            (file, None)
-        } else {
-            let dir = match path.parent() {
-                Some(d) if !d.as_os_str().is_empty() => d,
-                _ => Path::new("."),
-            };
-            if !dir.is_dir() {
-                bail!("cannot write {name}: {} is not a directory", dir.display());
-            }
-            let temp = tempfile::Builder::new()
-                .prefix(".sudoku-batch-")
-                .tempfile_in(dir)
-                .with_context(cannot)?;
-            crate::cleanup::register(temp.path());
-            (
-                temp.reopen().with_context(cannot)?,
-                Some((temp, path.to_path_buf())),
-            )
-        };
-        Ok(Sink {
-            out: BufWriter::with_capacity(1 << 20, Box::new(file)),
-            name,
-            flush_each: false,
-            temp,
-        })
-    }
-
-    fn write(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
-        self.out
-            .write_all(bytes)
-            .with_context(|| format!("cannot write {}", self.name))?;
-        if self.flush_each {
-            self.out
-                .flush()
-                .with_context(|| format!("cannot write {}", self.name))?;
-        }
-        Ok(())
-    }
-
-    /// Flushes, and puts a temporary file in place.
-    fn finish(mut self) -> anyhow::Result<()> {
-        let cannot = || format!("cannot write {}", self.name);
-        self.out.flush().with_context(cannot)?;
-        let Some((temp, path)) = self.temp.take() else {
-            return Ok(());
-        };
-        crate::cleanup::settle(|| {
-            temp.as_file().sync_all().with_context(cannot)?;
-            temp.persist(&path)
-                .map_err(|e| e.error)
-                .with_context(cannot)?;
-            Ok(())
-        })
     }
 }

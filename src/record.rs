@@ -12,20 +12,25 @@ pub fn each_record(
     mut f: impl FnMut(usize, &RawRecord, &Read),
 ) {
     // The chunk's CSV lines, each one row: framing set aside the ones with an open quote.
-    let mut csv_rows = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(&chunk.text[..]);
+    // Only CSV input needs the reader (building one costs as much as parsing a few lines).
+    let mut csv_rows = matches!(layout, Layout::Csv(_)).then(|| {
+        csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(&chunk.text[..])
+    });
     let mut row = csv::ByteRecord::new();
     for (i, (raw, text)) in chunk.iter().enumerate() {
         let read = match (layout, raw.flaw) {
             (_, Some(flaw)) => Read::malformed(flaw_message(flaw)),
             (Layout::Lines, None) => read_line(text),
             (Layout::Grid(style), None) => read_grid(text, *style),
-            (Layout::Csv(csv), None) => match csv_rows.read_byte_record(&mut row) {
-                Ok(true) => read_csv_row(&row, csv, verify),
-                _ => Read::malformed("unreadable CSV row".to_string()),
-            },
+            (Layout::Csv(csv), None) => {
+                match csv_rows.as_mut().map(|r| r.read_byte_record(&mut row)) {
+                    Some(Ok(true)) => read_csv_row(&row, csv, verify),
+                    _ => Read::malformed("unreadable CSV row".to_string()),
+                }
+            }
         };
         f(i, raw, &read);
     }

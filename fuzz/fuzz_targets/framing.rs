@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
         Some(Format::Grid),
     ][*choice as usize % 4];
     let reader = Box::new(std::io::Cursor::new(text.to_vec()));
-    let mut framer = Framer::new(reader, "fuzz".into());
+    let mut framer = Framer::new(reader, "fuzz".into(), None);
     let Ok(layout) = detect(&mut framer, forced, None) else {
         return;
     };

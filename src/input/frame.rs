@@ -62,17 +62,30 @@ pub struct Framer {
     /// Number of the last line read.
     line_no: u64,
     buf: Vec<u8>,
+    /// The size of the input's text, when known in advance.
+    size: Option<u64>,
+    /// Bytes of text read so far.
+    read: u64,
 }
 
 impl Framer {
-    pub fn new(reader: Box<dyn BufRead + Send>, name: String) -> Framer {
+    /// `size`: the size of the text, if known (it lets the runner plan its chunks).
+    pub fn new(reader: Box<dyn BufRead + Send>, name: String, size: Option<u64>) -> Framer {
         Framer {
             reader,
             name,
             queued: VecDeque::new(),
             line_no: 0,
             buf: Vec::new(),
+            size,
+            read: 0,
         }
+    }
+
+    /// Bytes of text read so far, and the bytes left when the size is known.
+    pub fn progress(&self) -> (u64, Option<u64>) {
+        let left = self.size.map(|size| size.saturating_sub(self.read));
+        (self.read, left)
     }
 
     /// The input's name, for messages.
@@ -85,6 +98,7 @@ impl Framer {
             return Ok(None);
         };
         self.line_no += 1;
+        self.read += self.buf.len() as u64 + 1; // and its line end
         let mut text = std::mem::take(&mut self.buf);
         if self.line_no == 1 && text.starts_with(b"\xef\xbb\xbf") {
             text.drain(..3);
@@ -140,21 +154,36 @@ impl Framer {
         input: usize,
         records: usize,
     ) -> io::Result<Option<Chunk>> {
-        let mut chunk = Chunk {
-            input,
-            ..Chunk::default()
-        };
+        let mut chunk = Chunk::default();
+        Ok(self
+            .refill(&mut chunk, layout, input, records)?
+            .then_some(chunk))
+    }
+
+    /// Refills `chunk`, keeping its allocations, with the next at most `records` records;
+    /// false at the end of the input.
+    pub fn refill(
+        &mut self,
+        chunk: &mut Chunk,
+        layout: &Layout,
+        input: usize,
+        records: usize,
+    ) -> io::Result<bool> {
+        chunk.input = input;
+        chunk.first_index = 0;
+        chunk.text.clear();
+        chunk.records.clear();
         while chunk.records.len() < records.max(1) && chunk.text.len() < CHUNK_BYTES {
             let more = match layout {
-                Layout::Grid(_) => self.frame_grid(&mut chunk)?,
-                Layout::Csv(_) => self.frame_line(&mut chunk, true)?,
-                Layout::Lines => self.frame_line(&mut chunk, false)?,
+                Layout::Grid(_) => self.frame_grid(chunk)?,
+                Layout::Csv(_) => self.frame_line(chunk, true)?,
+                Layout::Lines => self.frame_line(chunk, false)?,
             };
             if !more {
                 break;
             }
         }
-        Ok((!chunk.records.is_empty()).then_some(chunk))
+        Ok(!chunk.records.is_empty())
     }
 
     /// Adds the next significant line as a record; false at the end of the input.
@@ -240,7 +269,7 @@ mod tests {
     use super::*;
 
     fn framer(text: &'static [u8]) -> Framer {
-        Framer::new(Box::new(text), "test".into())
+        Framer::new(Box::new(text), "test".into(), None)
     }
 
     #[test]

@@ -24,8 +24,9 @@ pub fn open(
     consumed: Arc<AtomicU64>,
 ) -> anyhow::Result<(Framer, Layout)> {
     let name = input.display_name();
-    let reader = source::open(input, consumed).with_context(|| format!("cannot read {name}"))?;
-    let mut framer = Framer::new(reader, name.clone());
+    let (reader, size) =
+        source::open(input, consumed).with_context(|| format!("cannot read {name}"))?;
+    let mut framer = Framer::new(reader, name.clone(), size);
     let layout =
         detect(&mut framer, format, column).with_context(|| format!("cannot read {name}"))?;
     Ok((framer, layout))

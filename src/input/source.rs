@@ -47,8 +47,12 @@ impl InputPath {
 pub const MAX_LINE: usize = 64 * 1024;
 
 /// Opens an input for reading, decompressing gzip (recognised by its magic bytes) on the fly.
-/// Every byte read from the underlying file or pipe is added to `consumed`.
-pub fn open(input: &InputPath, consumed: Arc<AtomicU64>) -> io::Result<Box<dyn BufRead + Send>> {
+/// Every byte read from the underlying file or pipe is added to `consumed`. Also returns the
+/// size of its text, when that is known in advance (a regular file, not compressed).
+pub fn open(
+    input: &InputPath,
+    consumed: Arc<AtomicU64>,
+) -> io::Result<(Box<dyn BufRead + Send>, Option<u64>)> {
     let raw: Box<dyn Read + Send> = match input {
         InputPath::Stdin => Box::new(io::stdin()),
         InputPath::File(p) => {
@@ -71,12 +75,10 @@ pub fn open(input: &InputPath, consumed: Arc<AtomicU64>) -> io::Result<Box<dyn B
     );
     let gzip = reader.fill_buf()?.starts_with(&[0x1f, 0x8b]);
     Ok(if gzip {
-        Box::new(BufReader::with_capacity(
-            256 * 1024,
-            flate2::bufread::MultiGzDecoder::new(reader),
-        ))
+        let text = flate2::bufread::MultiGzDecoder::new(reader);
+        (Box::new(BufReader::with_capacity(256 * 1024, text)), None)
     } else {
-        Box::new(reader)
+        (Box::new(reader), input.size())
     })
 }
 

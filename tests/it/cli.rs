@@ -90,6 +90,30 @@ fn several_inputs_are_one_batch_in_order_across_many_chunks() {
 }
 
 #[test]
+fn more_inputs_than_chunks_in_flight_all_run() {
+    // With -j1, 10 chunks are in flight; 30 short inputs each end with a chunk token taken
+    // but unused, which must go on to the next input rather than be lost (a hang).
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = data_lines("17_clue_1000.txt");
+    let files: Vec<String> = (0..30)
+        .map(|i| {
+            let text = puzzles[3 * i..3 * i + 3].join("\n") + "\n";
+            let name = format!("part{i:02}.txt");
+            write(dir.path(), &name, text).to_str().unwrap().to_string()
+        })
+        .collect();
+    let mut args: Vec<&str> = files.iter().map(String::as_str).collect();
+    args.extend(["-q", "-j1"]);
+    let out = solve_args(&args)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let expected = data_lines("solutions/17_clue_1000.txt")[..90].join("\n") + "\n";
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+}
+
+#[test]
 fn statuses_of_the_multiple_unsolvable_and_mixed_sets() {
     let out = stdout_of(&["data/serg_multiple_500.txt", "-q"]);
     assert!(
@@ -454,6 +478,22 @@ fn output_file_appears_only_when_the_run_succeeds() {
         std::fs::read_to_string(&out).unwrap() == csv,
         "a .csv file gets CSV"
     );
+    // --sync writes the same key, synced to disk before the rename; it needs -o.
+    let synced = dir.path().join("synced.csv");
+    solve_args(&[
+        "data/kaggle_1000.txt",
+        "-o",
+        synced.to_str().unwrap(),
+        "--sync",
+        "-q",
+    ])
+    .assert()
+    .success();
+    assert!(std::fs::read_to_string(&synced).unwrap() == csv);
+    solve_args(&["data/kaggle_1000.txt", "--sync"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--output"));
     let txt = dir.path().join("key.txt");
     solve_args(&["data/kaggle_1000.txt", "-o", txt.to_str().unwrap(), "-q"])
         .assert()
