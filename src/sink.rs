@@ -6,7 +6,7 @@
 
 use anyhow::{Context, bail};
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{SyncSender, sync_channel};
 use std::thread::JoinHandle;
@@ -15,11 +15,11 @@ use std::thread::JoinHandle;
 const SYNC_EVERY: u64 = 1 << 20;
 
 pub struct Sink {
-    out: BufWriter<Box<dyn Write + Send>>,
+    /// Unbuffered: a chunk's answers arrive as one large write (a buffer would only copy them
+    /// once more), and they show at once on a terminal.
+    out: Box<dyn Write + Send>,
     /// For messages: the output path, or `stdout`.
     name: String,
-    /// Flush after every write (stdout on a terminal).
-    flush_each: bool,
     temp: Option<TempKey>,
 }
 
@@ -37,10 +37,8 @@ impl Sink {
     /// Stdout, or the file at `path`, synced to disk before it is renamed into place if `sync`.
     pub fn open(path: Option<&Path>, sync: bool) -> anyhow::Result<Sink> {
         let Some(path) = path else {
-            let stdout = io::stdout();
             return Ok(Sink {
-                flush_each: stdout.is_terminal(),
-                out: BufWriter::with_capacity(1 << 20, Box::new(stdout)),
+                out: Box::new(io::stdout()),
                 name: "stdout".into(),
                 temp: None,
             });
@@ -82,9 +80,8 @@ impl Sink {
             (temp.file.reopen().with_context(cannot)?, Some(temp))
         };
         Ok(Sink {
-            out: BufWriter::with_capacity(1 << 20, Box::new(file)),
+            out: Box::new(file),
             name,
-            flush_each: false,
             temp,
         })
     }
@@ -93,11 +90,6 @@ impl Sink {
         self.out
             .write_all(bytes)
             .with_context(|| format!("cannot write {}", self.name))?;
-        if self.flush_each {
-            self.out
-                .flush()
-                .with_context(|| format!("cannot write {}", self.name))?;
-        }
         if let Some(temp) = &mut self.temp {
             temp.unsynced += bytes.len() as u64;
             if let Some(syncer) = temp.syncer.as_ref().filter(|_| temp.unsynced >= SYNC_EVERY) {
