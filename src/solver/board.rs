@@ -198,18 +198,13 @@ impl Board {
             .map(|b| 27 * b + self.unsolved[b].trailing_zeros() as usize)
     }
 
-    /// Puts digit index `d` in `cell`: no other digit there, no other `d` in its row or box
-    /// within the band. The rest follows from propagation.
+    /// Puts digit index `d` in `cell` by removing the digit from the rest of the cell's row
+    /// and box in the band. Settling the word then finds the row's one cell, fixes it, and
+    /// clears it from the other digits.
     pub(crate) fn place(&mut self, d: usize, cell: usize) {
-        let (band, pos) = (cell / 27, cell % 27);
-        let bit = 1 << pos;
-        let mut dirty = 0;
-        for e in 0..9 {
-            dirty |= self.clear(3 * e + band, bit);
-        }
-        dirty |= self.clear(3 * d + band, BAND_PEERS[pos]);
-        self.words[3 * d + band] |= bit;
-        self.dirty |= dirty;
+        let (k, pos) = (3 * d + cell / 27, cell % 27);
+        self.words[k] &= !BAND_PEERS[pos];
+        self.dirty |= 1 << k;
     }
 
     /// Propagates to a fixpoint. False when the board has no solution: a cell without a
@@ -240,8 +235,10 @@ impl Board {
     /// Band-word inference until no word changes.
     fn settle_words(&mut self) -> bool {
         let mut dirty = std::mem::take(&mut self.dirty);
-        while dirty != 0 {
-            let mut digits = 0u16;
+        // Digits whose words changed since their columns were last claimed: the band rules
+        // run to their fixpoint first, then the column rule, which costs more.
+        let mut digits = 0u16;
+        loop {
             while dirty != 0 {
                 let k = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
@@ -250,6 +247,9 @@ impl Board {
                     None => return false,
                 }
                 digits |= 1 << (k / 3);
+            }
+            if digits == 0 {
+                return true;
             }
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
@@ -260,7 +260,6 @@ impl Board {
                 }
             }
         }
-        true
     }
 
     /// Inference on one digit within one band (see the module comment); the words it changed,
