@@ -151,19 +151,27 @@ impl Board {
         // Per word: its clues, and the cells their rows and boxes rule out. The clue cells are
         // found first as a bit mask, so the loop over them has no data-dependent branch.
         let cells = puzzle.cells();
-        let mut filled: u128 = 0;
-        for (i, &v) in cells.iter().enumerate() {
-            filled |= u128::from(v != 0) << i;
+        // 16 cells at a time, in a shape the compiler turns into a byte compare and a movemask.
+        let mut filled = u128::from(cells[80] != 0) << 80;
+        for (i, sixteen) in cells.chunks_exact(16).enumerate() {
+            let mut mask = 0u16;
+            for (j, &v) in sixteen.iter().enumerate() {
+                mask |= u16::from(v != 0) << j;
+            }
+            filled |= u128::from(mask) << (16 * i);
         }
         let (mut clues, mut seen) = ([0u32; WORDS], [0u32; WORDS]);
         let mut columns = [0u16; 9];
-        while filled != 0 {
-            let cell = filled.trailing_zeros() as usize;
-            filled &= filled - 1;
-            let (d, band, pos) = (cells[cell] as usize - 1, cell / 27, cell % 27);
-            clues[3 * d + band] |= 1 << pos;
-            seen[3 * d + band] |= BAND_PEERS[pos];
-            columns[d] |= 1 << (pos % 9);
+        for band in 0..3 {
+            let mut rest = (filled >> (27 * band)) as u32 & BAND;
+            while rest != 0 {
+                let pos = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let k = 3 * (cells[27 * band + pos] as usize - 1) + band;
+                clues[k] |= 1 << pos;
+                seen[k] |= BAND_PEERS[pos];
+                columns[k / 3] |= 1 << (pos % 9);
+            }
         }
         // Two clues of a digit break a rule when one sees the other within a band (row, box)
         // or when they share a column: then the digit has fewer columns than clues.
