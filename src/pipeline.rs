@@ -4,7 +4,7 @@
 //! a slow puzzle holds up only its chunk while other workers go on with later ones. A writer
 //! thread puts answered chunks back in input order. Memory stays flat: a chunk is read only
 //! when one of a fixed number of tokens is free, and the writer returns a token for each chunk
-//! it writes.
+//! it writes. A token carries that chunk's buffers, which the next chunk reuses.
 
 use crate::answer::{Answered, Job, answer_chunk};
 use crate::input::{Chunk, Format, Framer, GridStyle, InputPath, Layout};
