@@ -438,6 +438,14 @@ fn io_errors_exit_2_with_a_message_naming_the_file() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot read data: is a directory"));
+    // A file that opens but cannot be read (every read of it fails, even for root).
+    if cfg!(target_os = "linux") {
+        solve_args(&["data/kaggle_1000.txt", "/proc/self/mem"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("cannot read /proc/self/mem"));
+    }
     solve_args(&["data/kaggle_1000.txt", "-o", "no/such/dir/out.txt"])
         .assert()
         .code(2)
