@@ -106,10 +106,8 @@ fn is_cell_char(b: u8) -> bool {
 /// Reads the header and picks the puzzle column: `--column`, else a conventional name, else the
 /// first column whose value in the first row looks like a puzzle.
 fn csv_layout(framer: &mut Framer, column: Option<&str>) -> anyhow::Result<CsvLayout> {
-    let name = framer.name().to_string();
     let header = framer.take_header()?.context("no CSV header")?;
-    let columns =
-        split_fields(&header).with_context(|| format!("{name}: unreadable CSV header"))?;
+    let columns = split_fields(&header).with_context(|| "unreadable CSV header")?;
     let find = |names: &[&str]| {
         names.iter().find_map(|n| {
             columns
@@ -119,16 +117,13 @@ fn csv_layout(framer: &mut Framer, column: Option<&str>) -> anyhow::Result<CsvLa
     };
     let puzzle = match column {
         Some(want) => columns.iter().position(|c| c == want).with_context(|| {
-            format!(
-                "{name}: no column named {want:?} (columns: {})",
-                columns.join(", ")
-            )
+            format!("no column named {want:?} (columns: {})", columns.join(", "))
         })?,
         None => match find(&PUZZLE_NAMES) {
             Some(i) => i,
-            None => guess_puzzle_column(framer)?.with_context(|| {
+            None => guess_puzzle_column(framer, columns.len())?.with_context(|| {
                 format!(
-                    "{name}: no puzzle column found (columns: {}); name one with --column",
+                    "no puzzle column found (columns: {}); name one with --column",
                     columns.join(", ")
                 )
             })?,
@@ -142,14 +137,16 @@ fn csv_layout(framer: &mut Framer, column: Option<&str>) -> anyhow::Result<CsvLa
     })
 }
 
-/// The first column of the first data row whose value is 81 cell characters.
-fn guess_puzzle_column(framer: &mut Framer) -> anyhow::Result<Option<usize>> {
+/// The first of the header's `width` columns whose value in the first data row is 81 cell
+/// characters. (A row may have more fields than the header: those have no column.)
+fn guess_puzzle_column(framer: &mut Framer, width: usize) -> anyhow::Result<Option<usize>> {
     let Some(row) = framer.peek_significant(0)? else {
         return Ok(None);
     };
     let fields = split_fields(&row).unwrap_or_default();
     Ok(fields
         .iter()
+        .take(width)
         .position(|f| f.trim().len() == 81 && f.trim().bytes().all(is_cell_char)))
 }
 

@@ -85,6 +85,22 @@ fn empty_inputs_and_a_header_only_csv_answer_nothing_and_succeed() {
 }
 
 #[test]
+fn a_first_row_wider_than_the_header_gives_no_column_beyond_it() {
+    // Found by the framing fuzz target: the puzzle column was guessed from the first row's
+    // fields, past the header's width, and indexing a row by it panicked.
+    let (p, _) = good();
+    solve_cmd()
+        .args(["--format", "csv", "-q"])
+        .write_stdin(format!("id\nx,{p}\n"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "no puzzle column found (columns: id)",
+        ));
+}
+
+#[test]
 fn duplicate_column_names_take_the_first_and_keep_both() {
     let (p, s) = good();
     solve_cmd()
