@@ -30,7 +30,6 @@ struct TempKey {
     /// With `sync`: syncs the file in the background as it grows, so that the sync before the
     /// rename waits only for the last megabyte or two rather than for the whole file.
     syncer: Option<Syncer>,
-    unsynced: u64,
 }
 
 impl Sink {
@@ -65,16 +64,15 @@ impl Sink {
                 .tempfile_in(dir)
                 .with_context(cannot)?;
             crate::cleanup::register(file.path());
-            let syncer = match sync {
-                true => Some(Syncer::start(
-                    file.as_file().try_clone().with_context(cannot)?,
-                )),
-                false => None,
+            let syncer = if sync {
+                let handle = file.as_file().try_clone().with_context(cannot)?;
+                Some(Syncer::start(handle))
+            } else {
+                None
             };
             let temp = TempKey {
                 syncer,
                 path: path.to_path_buf(),
-                unsynced: 0,
                 file,
             };
             (temp.file.reopen().with_context(cannot)?, Some(temp))
@@ -90,12 +88,8 @@ impl Sink {
         self.out
             .write_all(bytes)
             .with_context(|| format!("cannot write {}", self.name))?;
-        if let Some(temp) = &mut self.temp {
-            temp.unsynced += bytes.len() as u64;
-            if let Some(syncer) = temp.syncer.as_ref().filter(|_| temp.unsynced >= SYNC_EVERY) {
-                temp.unsynced = 0;
-                syncer.request();
-            }
+        if let Some(syncer) = self.temp.as_mut().and_then(|t| t.syncer.as_mut()) {
+            syncer.wrote(bytes.len());
         }
         Ok(())
     }
@@ -128,6 +122,8 @@ impl Sink {
 struct Syncer {
     requests: SyncSender<()>,
     thread: JoinHandle<io::Result<()>>,
+    /// Bytes written since the last request.
+    unsynced: u64,
 }
 
 impl Syncer {
@@ -143,13 +139,22 @@ impl Syncer {
             }
             result
         });
-        Syncer { requests, thread }
+        Syncer {
+            requests,
+            thread,
+            unsynced: 0,
+        }
     }
 
-    fn request(&self) {
-        // Full: a request is pending, and it will cover this data too. Disconnected: the
-        // thread cannot end before `finish`.
-        let _ = self.requests.try_send(());
+    /// Notes `bytes` more written, and asks for a sync every [`SYNC_EVERY`] bytes.
+    fn wrote(&mut self, bytes: usize) {
+        self.unsynced += bytes as u64;
+        if self.unsynced >= SYNC_EVERY {
+            self.unsynced = 0;
+            // Full: a request is pending, and it will cover this data too. Disconnected: the
+            // thread cannot end before `finish`.
+            let _ = self.requests.try_send(());
+        }
     }
 
     /// Waits for the syncs asked for; the first error any of them met.
