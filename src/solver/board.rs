@@ -123,6 +123,21 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// For 8 bits: the 8 bytes that hold them, bit `i` as byte `i` (0 or 1).
+const SPREAD: [u64; 256] = {
+    let mut t = [0; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[bits] |= ((bits as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        bits += 1;
+    }
+    t
+};
+
 /// The columns a band word touches, as 9 bits.
 fn columns(word: u32) -> u32 {
     (word | word >> 9 | word >> 18) & 0x1ff
@@ -400,14 +415,30 @@ impl Board {
 
     /// The grid of placed digits (0 where unsolved).
     pub(crate) fn to_grid(self) -> Grid {
-        let mut cells = [0u8; CELLS];
-        for (k, &w) in self.words.iter().enumerate() {
-            let band = k % 3;
-            let mut rest = w & !self.unsolved[band];
-            while rest != 0 {
-                cells[27 * band + rest.trailing_zeros() as usize] = (k / 3) as u8 + 1;
-                rest &= rest - 1;
+        // Bit-sliced: plane `j` holds the cells whose digit has bit `j` set; each plane then
+        // spreads to bytes eight cells at a time (no loop over cells).
+        let mut bytes = [0u8; 3 * 32];
+        for band in 0..3 {
+            let placed = !self.unsolved[band];
+            let mut planes = [0u32; 4];
+            for d in 0..9 {
+                let cells = self.words[3 * d + band] & placed;
+                for (j, plane) in planes.iter_mut().enumerate() {
+                    if (d + 1) >> j & 1 == 1 {
+                        *plane |= cells;
+                    }
+                }
             }
+            for eight in 0..4 {
+                let spread = planes.iter().enumerate().fold(0, |acc, (j, plane)| {
+                    acc | SPREAD[(plane >> (8 * eight) & 0xff) as usize] << j
+                });
+                bytes[32 * band + 8 * eight..][..8].copy_from_slice(&spread.to_le_bytes());
+            }
+        }
+        let mut cells = [0u8; CELLS];
+        for band in 0..3 {
+            cells[27 * band..][..27].copy_from_slice(&bytes[32 * band..][..27]);
         }
         Grid::from_cells(cells).expect("digits are 1..=9")
     }
