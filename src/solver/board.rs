@@ -177,25 +177,26 @@ impl Board {
         }
         let (mut clues, mut seen) = ([0u32; WORDS], [0u32; WORDS]);
         let mut columns = [0u16; 9];
+        // Two clues of a digit break a rule when they share a column (found here: the second
+        // finds its column taken) or when one sees the other within a band (row, box).
+        let mut shared_column = 0;
         for band in 0..3 {
             let mut rest = (filled >> (27 * band)) as u32 & BAND;
             while rest != 0 {
                 let pos = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let k = 3 * (cells[27 * band + pos] as usize - 1) + band;
+                let column = 1 << (pos % 9);
                 clues[k] |= 1 << pos;
                 seen[k] |= BAND_PEERS[pos];
-                columns[k / 3] |= 1 << (pos % 9);
+                shared_column |= columns[k / 3] & column;
+                columns[k / 3] |= column;
             }
         }
-        // Two clues of a digit break a rule when one sees the other within a band (row, box)
-        // or when they share a column: then the digit has fewer columns than clues.
-        let count = |d: usize| (0..3).map(|b| clues[3 * d + b].count_ones()).sum::<u32>();
-        let columns_ok = (0..9).all(|d| count(d) == columns[d].count_ones());
-        if !columns_ok || (0..WORDS).any(|k| clues[k] & seen[k] != 0) {
+        if shared_column != 0 || (0..WORDS).any(|k| clues[k] & seen[k] != 0) {
             return None;
         }
-        let filled = [0, 1, 2].map(|b| (0..9).fold(0, |m, d| m | clues[3 * d + b]));
+        let filled = [0, 1, 2].map(|b| (filled >> (27 * b)) as u32 & BAND);
         // Each clue also rules its digit out of its column (in the other bands; within its
         // band the rest of the column is in its box).
         let words: [u32; WORDS] = std::array::from_fn(|k| {

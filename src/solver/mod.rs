@@ -157,6 +157,16 @@ mod tests {
             (out.status, out.solution, out.count),
             (Status::Invalid, None, 0)
         );
+        // The same digit twice in a column, in different bands; and twice in a box, in
+        // different rows and columns.
+        let mut column = [b'.'; 81];
+        (column[4], column[76]) = (b'7', b'7');
+        let mut in_box = [b'.'; 81];
+        (in_box[30], in_box[50]) = (b'2', b'2');
+        for cells in [column, in_box] {
+            let p = Grid::parse_bytes(&cells).unwrap();
+            assert_eq!(solve(&p, Mode::First).status, Status::Invalid);
+        }
     }
 
     #[test]
