@@ -138,6 +138,21 @@ const SPREAD: [u64; 256] = {
     t
 };
 
+/// For each word, the same digit's words in the other two bands.
+const SIBLINGS: [[u8; 2]; WORDS] = {
+    let mut t = [[0; 2]; WORDS];
+    let mut k = 0;
+    while k < WORDS {
+        let (d, band) = (k / 3, k % 3);
+        t[k] = [
+            (3 * d + (band + 1) % 3) as u8,
+            (3 * d + (band + 2) % 3) as u8,
+        ];
+        k += 1;
+    }
+    t
+};
+
 /// The columns a band word touches, as 9 bits.
 fn columns(word: u32) -> u32 {
     (word | word >> 9 | word >> 18) & 0x1ff
@@ -298,7 +313,7 @@ impl Board {
     /// Inference on one digit within one band (see the module comment); the words it changed,
     /// or `None` when the digit has no place left in the band.
     fn settle_word(&mut self, k: usize) -> Option<u32> {
-        let (d, band) = (k / 3, k % 3);
+        let band = k % 3;
         let mut word = self.words[k];
         let segments = |row: u32| usize::from(SEGMENTS[row as usize]);
         let occupied =
@@ -309,8 +324,8 @@ impl Board {
         }
         // A box whose candidates share one column holds the digit in that column.
         let claimed = LONE[columns(word) as usize];
-        let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
-        let mut dirty = self.clear(3 * d + b1, claimed) | self.clear(3 * d + b2, claimed);
+        let [k1, k2] = SIBLINGS[k].map(usize::from);
+        let mut dirty = self.clear(k1, claimed) | self.clear(k2, claimed);
         // A row with one candidate left holds the digit there: the cell is solved.
         let fixed = (lone_in_row(word & 0x1ff)
             | lone_in_row(word >> 9 & 0x1ff) << 9
