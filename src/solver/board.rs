@@ -8,6 +8,10 @@
 //! in rows and boxes). A box whose candidates sit in one column claims that column from the
 //! other bands; a column left in one band claims its box there (hidden singles in columns).
 //! Naked singles come from a carry-save count of the nine digit words of a band.
+//!
+//! The same permutations give the search its strongest branch (tdoku's idea): a split on the
+//! ones a digit has left in a band, or in a stack (columns × boxes), each alternative fixing
+//! three segments of the digit at once.
 
 use crate::grid::{CELLS, Grid};
 
@@ -34,18 +38,45 @@ const SEGMENTS: [u8; 512] = {
     t
 };
 
+/// The six ways a digit can take one segment in each row and box of a band: row `r` in box
+/// `PERMS[p][r]`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// For a 3×3 occupancy (bit `3 * row + box`): the permutations that fit in it, bit `p` for
+/// `PERMS[p]`, and their number times 256.
+const FITTING: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut occupied = 0;
+    while occupied < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let mut fits = true;
+            let mut row = 0;
+            while row < 3 {
+                fits &= occupied >> (3 * row + PERMS[p][row]) & 1 == 1;
+                row += 1;
+            }
+            if fits {
+                t[occupied] += 1 << p | 1 << 8;
+            }
+            p += 1;
+        }
+        occupied += 1;
+    }
+    t
+};
+
 /// For the 3×3 rows×boxes occupancy of one digit in a band (bit `3 * row + box`): the band's
 /// cells that lie in a segment of some permutation (one segment per row and per box) within
 /// that occupancy. Zero when there is none: the digit cannot be placed in this band.
 const PERMITTED: [u32; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0; 512];
     let mut occupied = 0;
     while occupied < 512 {
@@ -109,6 +140,42 @@ const UNCLAIMED: [u32; 512] = {
     t
 };
 
+/// For 9 bits in three groups of three (rows×boxes occupancy, or columns by box): the groups
+/// with exactly one bit, kept.
+const LONE_IN_GROUP: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut j = 0;
+        while j < 3 {
+            let group = bits >> (3 * j) & 7;
+            if group != 0 && group & (group - 1) == 0 {
+                t[bits] |= (group << (3 * j)) as u16;
+            }
+            j += 1;
+        }
+        bits += 1;
+    }
+    t
+};
+
+/// For a rows×boxes occupancy (bit `3 * row + box`): the band cells of those segments.
+const SEGMENT_CELLS: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut i = 0;
+        while i < 9 {
+            if bits >> i & 1 == 1 {
+                t[bits] |= 7 << (9 * (i / 3) + 3 * (i % 3));
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    t
+};
+
 /// For a cell of a band, the other cells of its row and box in that band.
 const BAND_PEERS: [u32; 27] = {
     let mut t = [0; 27];
@@ -158,9 +225,101 @@ fn columns(word: u32) -> u32 {
     (word | word >> 9 | word >> 18) & 0x1ff
 }
 
+/// A digit's columns×boxes occupancy in stack `s`, from its columns in each band.
+fn stack_shape(cols: [u16; 3], s: usize) -> usize {
+    let group = |c: u16| usize::from(c >> (3 * s) & 7);
+    group(cols[0]) | group(cols[1]) << 3 | group(cols[2]) << 6
+}
+
+/// A band word's rows×boxes occupancy: bit `3 * row + box` when the digit can go there.
+fn occupancy(word: u32) -> u16 {
+    let segments = |row: u32| u16::from(SEGMENTS[row as usize]);
+    segments(word & 0x1ff) | segments(word >> 9 & 0x1ff) << 3 | segments(word >> 18) << 6
+}
+
 /// The band cells of 9 column bits.
 const fn column_cells(cols: u32) -> u32 {
     cols * (1 | 1 << 9 | 1 << 18)
+}
+
+/// A branch over the permutations one digit has left in one band or stack: each takes one.
+#[derive(Clone, Copy)]
+pub(crate) struct Split {
+    digit: u8,
+    /// 0-2: a band; 3-5: a stack (its columns × the three boxes).
+    pub unit: u8,
+    /// The permutations left, bit `p` for `PERMS[p]`.
+    pub perms: u8,
+}
+
+/// Per word of a board: the digit's rows×boxes occupancy in the band (bit `3 * row + box`)
+/// and its columns.
+pub(crate) struct Shapes {
+    rows: [u16; WORDS],
+    cols: [u16; WORDS],
+}
+
+impl Shapes {
+    /// A split on the digit with the fewest permutations left (at least two) in a band (rows
+    /// × boxes) or stack (columns × boxes): in band or stack `prefer` while it has such a
+    /// digit, else in the one with the fewest permutations over all digits. `None` when every
+    /// digit is down to one everywhere.
+    pub(crate) fn split(&self, prefer: Option<usize>) -> Option<Split> {
+        if let Some(split) = prefer.and_then(|unit| self.fewest_permutations(unit)) {
+            return Some(split);
+        }
+        let mut totals = [0u16; 6];
+        for d in 0..9 {
+            let cols = [0, 1, 2].map(|b| self.cols[3 * d + b]);
+            for b in 0..3 {
+                totals[b] += FITTING[usize::from(self.rows[3 * d + b])] >> 8;
+                totals[3 + b] += FITTING[stack_shape(cols, b)] >> 8;
+            }
+        }
+        // Nine is one permutation per digit: nothing to split there. The total in the high
+        // bits, then the unit: one branch-free minimum.
+        let fewest = (0..6)
+            .map(|unit| match totals[unit] {
+                t if t > 9 => t << 3 | unit as u16,
+                _ => u16::MAX,
+            })
+            .min()
+            .filter(|&key| key != u16::MAX)?;
+        self.fewest_permutations(usize::from(fewest & 7))
+    }
+
+    /// The digit with the fewest permutations left, at least two, in band or stack `unit`.
+    fn fewest_permutations(&self, unit: usize) -> Option<Split> {
+        // The count in the high byte, then the digit: one branch-free minimum.
+        let mut key = u16::MAX;
+        for d in 0..9 {
+            let p = self.permutations(d, unit);
+            key = key.min(if p >= 2 << 8 {
+                p & 0xff00 | d as u16
+            } else {
+                u16::MAX
+            });
+        }
+        (key != u16::MAX).then(|| {
+            let digit = usize::from(key & 0xff);
+            Split {
+                digit: digit as u8,
+                unit: unit as u8,
+                perms: self.permutations(digit, unit) as u8,
+            }
+        })
+    }
+
+    /// `FITTING` for digit `d` in band (0-2) or stack (3-5) `unit`.
+    #[inline(always)]
+    fn permutations(&self, d: usize, unit: usize) -> u16 {
+        let shape = if unit < 3 {
+            usize::from(self.rows[3 * d + unit])
+        } else {
+            stack_shape([0, 1, 2].map(|b| self.cols[3 * d + b]), unit - 3)
+        };
+        FITTING[shape]
+    }
 }
 
 /// The search state: small and `Copy`, so that a branch is a copy and a failure is a drop.
@@ -228,6 +387,11 @@ impl Board {
     /// True when every cell holds a digit.
     pub(crate) fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
+    }
+
+    /// How many cells hold no digit yet.
+    pub(crate) fn open_cells(&self) -> u32 {
+        self.unsolved.iter().map(|u| u.count_ones()).sum()
     }
 
     /// The first empty cell in row-major order, if any.
@@ -427,6 +591,83 @@ impl Board {
         best.1
     }
 
+    /// Each word's rows×boxes occupancy and columns, for `triads` and `Shapes::split`.
+    pub(crate) fn shapes(&self) -> Shapes {
+        Shapes {
+            rows: self.words.map(occupancy),
+            cols: self.words.map(|w| columns(w) as u16),
+        }
+    }
+
+    /// Minirows and minicolumns (the three cells of a row, or of a column, in one box) hold
+    /// three digits each. Per band, counts the digits that can go in each and the digits
+    /// confined there (their only segment in that row, their only column in that box): fewer
+    /// than three that can, or more than three confined, is a contradiction (`None`); three
+    /// confined push the other digits out. Otherwise whether a word changed.
+    pub(crate) fn triads(&mut self, shapes: &Shapes) -> Option<bool> {
+        /// Saturating per-bit counters of how many inputs had each bit: at least 1, 2, 3, 4.
+        #[derive(Default)]
+        struct Tally([u16; 4]);
+        impl Tally {
+            fn add(&mut self, x: u16) {
+                let t = &mut self.0;
+                t[3] |= t[2] & x;
+                t[2] |= t[1] & x;
+                t[1] |= t[0] & x;
+                t[0] |= x;
+            }
+        }
+        let mut dirty = 0;
+        for band in 0..3 {
+            let (mut can, mut confined) = (Tally::default(), Tally::default());
+            let (mut can_c, mut confined_c) = (Tally::default(), Tally::default());
+            for d in 0..9 {
+                let (rows, cols) = (shapes.rows[3 * d + band], shapes.cols[3 * d + band]);
+                can.add(rows);
+                confined.add(LONE_IN_GROUP[usize::from(rows)]);
+                can_c.add(cols);
+                confined_c.add(LONE_IN_GROUP[usize::from(cols)]);
+            }
+            if can.0[2] & can_c.0[2] != 0x1ff || confined.0[3] | confined_c.0[3] != 0 {
+                return None;
+            }
+            let (full, full_c) = (confined.0[2], confined_c.0[2]);
+            if full | full_c != 0 {
+                for d in 0..9 {
+                    let k = 3 * d + band;
+                    let rows = full & !LONE_IN_GROUP[usize::from(shapes.rows[k])];
+                    let cols = full_c & !LONE_IN_GROUP[usize::from(shapes.cols[k])];
+                    dirty |= self.clear(
+                        k,
+                        SEGMENT_CELLS[usize::from(rows)] | column_cells(u32::from(cols)),
+                    );
+                }
+            }
+        }
+        self.dirty |= dirty;
+        Some(dirty != 0)
+    }
+
+    /// Keeps the split's digit to permutation `p` in its band or stack.
+    pub(crate) fn take(&mut self, split: Split, p: usize) {
+        let (d, unit, perm) = (usize::from(split.digit), usize::from(split.unit), PERMS[p]);
+        if unit < 3 {
+            // Row `r` keeps its segment in box `perm[r]`.
+            let k = 3 * d + unit;
+            self.words[k] &= (0..3).fold(0, |acc, r| acc | 7 << (9 * r + 3 * perm[r]));
+            self.dirty |= 1 << k;
+        } else {
+            // Band `b` keeps one column of the stack, `perm[b]`.
+            let first = 3 * (unit - 3);
+            for (b, column) in perm.into_iter().enumerate() {
+                let k = 3 * d + b;
+                let dropped = column_cells(7 << first & !(1 << (first + column)));
+                self.words[k] &= !dropped;
+                self.dirty |= 1 << k;
+            }
+        }
+    }
+
     /// The candidate digit indices of `cell`, as bits 0..9.
     pub(crate) fn digits_at(&self, cell: usize) -> u16 {
         let (band, pos) = (cell / 27, cell % 27);
@@ -490,6 +731,123 @@ mod tests {
         // Two rows confined to the same single box: impossible.
         assert_eq!(PERMITTED[0b111_001_001], 0);
         assert_eq!(PERMITTED[0x1ff], BAND);
+    }
+
+    #[test]
+    fn fitting_counts_the_permutations_inside_an_occupancy() {
+        assert_eq!(FITTING[0x1ff], 0x3f | 6 << 8);
+        // The diagonal: permutation 0 only (row r in box r).
+        assert_eq!(FITTING[0b100_010_001], 1 | 1 << 8);
+        // Rows 0 and 1 both confined to box 0: none.
+        assert_eq!(FITTING[0b111_001_001], 0);
+        // Row 0 in box 0, the rest free: permutations 0 and 1.
+        assert_eq!(FITTING[0b111_111_001], 0b11 | 2 << 8);
+    }
+
+    #[test]
+    fn take_keeps_the_digit_to_one_permutation() {
+        let mut board = Board::from_clues(&Grid::EMPTY).unwrap();
+        assert!(board.propagate());
+        // Band 1 of digit index 4: permutation 3 puts row 0 in box 1, row 1 in box 2, row 2 in
+        // box 0.
+        board.take(
+            Split {
+                digit: 4,
+                unit: 1,
+                perms: 0x3f,
+            },
+            3,
+        );
+        assert_eq!(
+            board.words[3 * 4 + 1],
+            0o000_000_070 | 0o700 << 9 | 0o007 << 18
+        );
+        // Stack 2 of digit index 0: permutation 4 gives band 0 the stack's column 2, band 1
+        // column 0, band 2 column 1 (grid columns 8, 6, 7).
+        board.take(
+            Split {
+                digit: 0,
+                unit: 5,
+                perms: 0x3f,
+            },
+            4,
+        );
+        let stack = column_cells(0o700);
+        assert_eq!(board.words[0] & stack, column_cells(1 << 8));
+        assert_eq!(board.words[1] & stack, column_cells(1 << 6));
+        assert_eq!(board.words[2] & stack, column_cells(1 << 7));
+        assert_eq!(
+            board.words[0] & !stack,
+            BAND & !stack,
+            "other stacks untouched"
+        );
+        // After propagation the split sees the digit down to one permutation there.
+        assert!(board.propagate());
+        assert_eq!(board.shapes().permutations(0, 5) >> 8, 1);
+        assert_eq!(board.shapes().permutations(4, 1) >> 8, 1);
+    }
+
+    #[test]
+    fn split_prefers_its_unit_then_the_tightest() {
+        let mut board = Board::from_clues(&Grid::EMPTY).unwrap();
+        assert!(board.propagate());
+        // All open: every unit has 6 × 9 permutations; ties go to band 0, digit index 0.
+        let split = board.shapes().split(None).unwrap();
+        assert_eq!((split.digit, split.unit, split.perms), (0, 0, 0x3f));
+        assert_eq!(board.shapes().split(Some(4)).unwrap().unit, 4);
+        // Digit index 2 down to two permutations in stack 1: that stack is now the tightest,
+        // and the digit the one to split.
+        let [b0, b1] = [3 * 2, 3 * 2 + 1];
+        board.words[b0] &= !column_cells(0o040);
+        board.words[b1] &= !column_cells(0o040);
+        board.dirty |= 1 << b0 | 1 << b1;
+        assert!(board.propagate());
+        let split = board.shapes().split(None).unwrap();
+        assert_eq!((split.digit, split.unit), (2, 4));
+        assert_eq!(split.perms.count_ones(), 2);
+    }
+
+    #[test]
+    fn triads_fill_a_minirow_with_three_digits_and_no_more() {
+        let triads = |board: &mut Board| {
+            let shapes = board.shapes();
+            board.triads(&shapes)
+        };
+        let open = || {
+            let mut board = Board::from_clues(&Grid::EMPTY).unwrap();
+            assert!(board.propagate());
+            board
+        };
+        // Confines digit index `d` to box 0 in row 0 (band 0), and settles.
+        let confine = |board: &mut Board, d: usize| {
+            board.words[3 * d] &= !0o770;
+            board.dirty |= 1 << (3 * d);
+            assert!(board.propagate());
+        };
+        let mut board = open();
+        for d in 0..3 {
+            confine(&mut board, d);
+        }
+        assert_eq!(triads(&mut board), Some(true));
+        assert!(board.propagate());
+        for d in 3..9 {
+            assert_eq!(board.words[3 * d] & 0o7, 0, "digit index {d} left r1c1-3");
+        }
+        assert_eq!(triads(&mut board), Some(false));
+        // A fourth digit confined there is one too many.
+        let mut board = open();
+        for d in 0..4 {
+            confine(&mut board, d);
+        }
+        assert_eq!(triads(&mut board), None);
+        // Seven digits kept out of a minicolumn leave two for its three cells.
+        let mut board = open();
+        for d in 0..7 {
+            board.words[3 * d + 2] &= !column_cells(1 << 4);
+            board.dirty |= 1 << (3 * d + 2);
+        }
+        assert!(board.propagate());
+        assert_eq!(triads(&mut board), None);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::support::*;
 use proptest::prelude::*;
-use sudoku_batch::{Grid, Mode, ParseError, Status, solve};
+use sudoku_batch::{Grid, Mode, ParseError, Status, solve, solve_within};
 
 /// Every puzzle of a set with known solutions: `Unique` gives exactly that solution, `First`
 /// gives a valid one.
@@ -166,6 +166,27 @@ fn count_equals_reference_for_limits_1_to_10() {
                 _ => Status::Multiple,
             };
             assert_eq!(out.status, status);
+        }
+    }
+}
+
+#[test]
+fn sparse_boards_are_solved_without_a_long_search() {
+    // A board with few clues has solutions everywhere, and a search that branches on digit
+    // permutations but cannot see a minirow overfilled wanders for millions of guesses on it.
+    // Under 17 clues there are always two or more solutions.
+    let mut rng = Rng(17);
+    for case in 0..200 {
+        let solution = random_solution(&mut rng);
+        let remove = 65 + rng.below(17);
+        let puzzle = remove_cells(&mut rng, &solution, remove);
+        for mode in [Mode::First, Mode::Count(2), Mode::Count(50)] {
+            let out = solve_within(&puzzle, mode, 500);
+            assert_ne!(out.status, Status::Timeout, "case {case} {mode}: {puzzle}");
+            out.solution.unwrap().check_solution_of(&puzzle).unwrap();
+            if mode == Mode::Count(2) {
+                assert_eq!(out.status, Status::Multiple, "case {case}: {puzzle}");
+            }
         }
     }
 }
