@@ -140,25 +140,6 @@ const UNCLAIMED: [u32; 512] = {
     t
 };
 
-/// For 9 bits in three groups of three (rows×boxes occupancy, or columns by box): the groups
-/// with exactly one bit, kept.
-const LONE_IN_GROUP: [u16; 512] = {
-    let mut t = [0; 512];
-    let mut bits = 0;
-    while bits < 512 {
-        let mut j = 0;
-        while j < 3 {
-            let group = bits >> (3 * j) & 7;
-            if group != 0 && group & (group - 1) == 0 {
-                t[bits] |= (group << (3 * j)) as u16;
-            }
-            j += 1;
-        }
-        bits += 1;
-    }
-    t
-};
-
 /// For a rows×boxes occupancy (bit `3 * row + box`): the band cells of those segments.
 const SEGMENT_CELLS: [u32; 512] = {
     let mut t = [0; 512];
@@ -225,15 +206,24 @@ fn columns(word: u32) -> u32 {
     (word | word >> 9 | word >> 18) & 0x1ff
 }
 
-/// A digit's columns×boxes occupancy in stack `s`, from its columns in each band.
-fn stack_shape(cols: [u16; 3], s: usize) -> usize {
-    let group = |c: u16| usize::from(c >> (3 * s) & 7);
-    group(cols[0]) | group(cols[1]) << 3 | group(cols[2]) << 6
+/// A digit's columns×boxes occupancy in stack `s` (bit `3 * band + column`), from its columns
+/// in all three bands (band `b` at bit `9 * b`).
+fn stack_shape(cols: u32, s: usize) -> usize {
+    let g = cols >> (3 * s) & 0o7_007_007;
+    ((g | g >> 6 | g >> 12) & 0x1ff) as usize
+}
+
+/// Of 27 bits in groups of three (a row's boxes, a box's columns), the groups with exactly
+/// one bit.
+fn lone_in_groups(x: u32) -> u32 {
+    const LOW: u32 = 0o111_111_111;
+    let (a, b, c) = (x & LOW, x >> 1 & LOW, x >> 2 & LOW);
+    x & (((a ^ b ^ c) & !(a & b & c)) * 7)
 }
 
 /// A band word's rows×boxes occupancy: bit `3 * row + box` when the digit can go there.
-fn occupancy(word: u32) -> u16 {
-    let segments = |row: u32| u16::from(SEGMENTS[row as usize]);
+fn occupancy(word: u32) -> u32 {
+    let segments = |row: u32| u32::from(SEGMENTS[row as usize]);
     segments(word & 0x1ff) | segments(word >> 9 & 0x1ff) << 3 | segments(word >> 18) << 6
 }
 
@@ -252,11 +242,11 @@ pub(crate) struct Split {
     pub perms: u8,
 }
 
-/// Per word of a board: the digit's rows×boxes occupancy in the band (bit `3 * row + box`)
-/// and its columns.
+/// Per digit of a board, for its three bands (band `b` at bit `9 * b`): its rows×boxes
+/// occupancy (bit `3 * row + box`) and its columns.
 pub(crate) struct Shapes {
-    rows: [u16; WORDS],
-    cols: [u16; WORDS],
+    rows: [u32; 9],
+    cols: [u32; 9],
 }
 
 impl Shapes {
@@ -270,10 +260,9 @@ impl Shapes {
         }
         let mut totals = [0u16; 6];
         for d in 0..9 {
-            let cols = [0, 1, 2].map(|b| self.cols[3 * d + b]);
             for b in 0..3 {
-                totals[b] += FITTING[usize::from(self.rows[3 * d + b])] >> 8;
-                totals[3 + b] += FITTING[stack_shape(cols, b)] >> 8;
+                totals[b] += FITTING[(self.rows[d] >> (9 * b) & 0x1ff) as usize] >> 8;
+                totals[3 + b] += FITTING[stack_shape(self.cols[d], b)] >> 8;
             }
         }
         // Nine is one permutation per digit: nothing to split there. The total in the high
@@ -314,9 +303,9 @@ impl Shapes {
     #[inline(always)]
     fn permutations(&self, d: usize, unit: usize) -> u16 {
         let shape = if unit < 3 {
-            usize::from(self.rows[3 * d + unit])
+            (self.rows[d] >> (9 * unit) & 0x1ff) as usize
         } else {
-            stack_shape([0, 1, 2].map(|b| self.cols[3 * d + b]), unit - 3)
+            stack_shape(self.cols[d], unit - 3)
         };
         FITTING[shape]
     }
@@ -593,9 +582,12 @@ impl Board {
 
     /// Each word's rows×boxes occupancy and columns, for `triads` and `Shapes::split`.
     pub(crate) fn shapes(&self) -> Shapes {
+        let packed = |f: fn(u32) -> u32, d: usize| {
+            f(self.words[3 * d]) | f(self.words[3 * d + 1]) << 9 | f(self.words[3 * d + 2]) << 18
+        };
         Shapes {
-            rows: self.words.map(occupancy),
-            cols: self.words.map(|w| columns(w) as u16),
+            rows: std::array::from_fn(|d| packed(occupancy, d)),
+            cols: std::array::from_fn(|d| packed(columns, d)),
         }
     }
 
@@ -605,43 +597,41 @@ impl Board {
     /// than three that can, or more than three confined, is a contradiction (`None`); three
     /// confined push the other digits out. Otherwise whether a word changed.
     pub(crate) fn triads(&mut self, shapes: &Shapes) -> Option<bool> {
-        /// Saturating per-bit counters of how many inputs had each bit: at least 1, 2, 3, 4.
-        #[derive(Default)]
-        struct Tally([u16; 4]);
-        impl Tally {
-            fn add(&mut self, x: u16) {
-                let t = &mut self.0;
-                t[3] |= t[2] & x;
-                t[2] |= t[1] & x;
-                t[1] |= t[0] & x;
-                t[0] |= x;
+        // Saturating counts per bit, all three bands at once: how many digits can go in each
+        // minirow (at least 1, 2, 3), how many are confined there (at least 1, 2, 3, 4); the
+        // same for minicolumns.
+        let (mut can, mut confined) = ([0u32; 3], [0u32; 4]);
+        let (mut can_c, mut confined_c) = ([0u32; 3], [0u32; 4]);
+        fn add<const N: usize>(t: &mut [u32; N], x: u32) {
+            for i in (1..N).rev() {
+                t[i] |= t[i - 1] & x;
             }
+            t[0] |= x;
+        }
+        for d in 0..9 {
+            let (rows, cols) = (shapes.rows[d], shapes.cols[d]);
+            add(&mut can, rows);
+            add(&mut confined, lone_in_groups(rows));
+            add(&mut can_c, cols);
+            add(&mut confined_c, lone_in_groups(cols));
+        }
+        if can[2] & can_c[2] != BAND || confined[3] | confined_c[3] != 0 {
+            return None;
+        }
+        // Three confined: the other digits leave (only where a cell is still empty).
+        let open =
+            |f: fn(u32) -> u32| (0..3).fold(0, |acc, b| acc | f(self.unsolved[b]) << (9 * b));
+        let (full, full_c) = (confined[2] & open(occupancy), confined_c[2] & open(columns));
+        if full | full_c == 0 {
+            return Some(false);
         }
         let mut dirty = 0;
-        for band in 0..3 {
-            let (mut can, mut confined) = (Tally::default(), Tally::default());
-            let (mut can_c, mut confined_c) = (Tally::default(), Tally::default());
-            for d in 0..9 {
-                let (rows, cols) = (shapes.rows[3 * d + band], shapes.cols[3 * d + band]);
-                can.add(rows);
-                confined.add(LONE_IN_GROUP[usize::from(rows)]);
-                can_c.add(cols);
-                confined_c.add(LONE_IN_GROUP[usize::from(cols)]);
-            }
-            if can.0[2] & can_c.0[2] != 0x1ff || confined.0[3] | confined_c.0[3] != 0 {
-                return None;
-            }
-            let (full, full_c) = (confined.0[2], confined_c.0[2]);
-            if full | full_c != 0 {
-                for d in 0..9 {
-                    let k = 3 * d + band;
-                    let rows = full & !LONE_IN_GROUP[usize::from(shapes.rows[k])];
-                    let cols = full_c & !LONE_IN_GROUP[usize::from(shapes.cols[k])];
-                    dirty |= self.clear(
-                        k,
-                        SEGMENT_CELLS[usize::from(rows)] | column_cells(u32::from(cols)),
-                    );
-                }
+        for d in 0..9 {
+            let out = full & !lone_in_groups(shapes.rows[d]);
+            let out_c = full_c & !lone_in_groups(shapes.cols[d]);
+            for b in 0..3 {
+                let segments = SEGMENT_CELLS[(out >> (9 * b) & 0x1ff) as usize];
+                dirty |= self.clear(3 * d + b, segments | column_cells(out_c >> (9 * b) & 0x1ff));
             }
         }
         self.dirty |= dirty;
@@ -742,6 +732,14 @@ mod tests {
         assert_eq!(FITTING[0b111_001_001], 0);
         // Row 0 in box 0, the rest free: permutations 0 and 1.
         assert_eq!(FITTING[0b111_111_001], 0b11 | 2 << 8);
+    }
+
+    #[test]
+    fn lone_in_groups_keeps_the_groups_of_one_bit() {
+        // Groups (low first): 1, 2, 4 lone; 3, 5, 6, 7 not; 0 empty.
+        assert_eq!(lone_in_groups(0o0_765_421), 0o0_000_421);
+        assert_eq!(lone_in_groups(0o111_222_444), 0o111_222_444);
+        assert_eq!(lone_in_groups(0o777_333_000), 0);
     }
 
     #[test]
