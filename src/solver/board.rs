@@ -638,22 +638,20 @@ impl Board {
         Some(dirty != 0)
     }
 
-    /// Keeps the split's digit to permutation `p` in its band or stack.
+    /// Keeps the split's digit to permutation `p` in its band or stack (only the words that
+    /// change get settled again).
     pub(crate) fn take(&mut self, split: Split, p: usize) {
         let (d, unit, perm) = (usize::from(split.digit), usize::from(split.unit), PERMS[p]);
         if unit < 3 {
             // Row `r` keeps its segment in box `perm[r]`.
-            let k = 3 * d + unit;
-            self.words[k] &= (0..3).fold(0, |acc, r| acc | 7 << (9 * r + 3 * perm[r]));
-            self.dirty |= 1 << k;
+            let kept = (0..3).fold(0, |acc, r| acc | 7 << (9 * r + 3 * perm[r]));
+            self.dirty |= self.clear(3 * d + unit, BAND & !kept);
         } else {
             // Band `b` keeps one column of the stack, `perm[b]`.
             let first = 3 * (unit - 3);
             for (b, column) in perm.into_iter().enumerate() {
-                let k = 3 * d + b;
                 let dropped = column_cells(7 << first & !(1 << (first + column)));
-                self.words[k] &= !dropped;
-                self.dirty |= 1 << k;
+                self.dirty |= self.clear(3 * d + b, dropped);
             }
         }
     }
