@@ -552,8 +552,9 @@ impl Board {
     /// Among two-candidate cells it takes the last in reading order. Which one is a free
     /// choice; the published benchmark sets favour this one (puzzle lists are often stored in
     /// canonical forms that put their clues at the top, and the "hardest for a backtracker"
-    /// set was picked against top-first search): measured with `bench`, it cut guesses on
-    /// forum_hardest_1905_hardest_1584 from 1011 to 232 per puzzle and slowed no set.
+    /// set was picked against top-first search): measured with `bench` when cells were the only
+    /// branch, it cut guesses on forum_hardest_1905_hardest_1584 from 1011 to 232 per puzzle;
+    /// with splits, the first cell is still 2-4% slower on every set.
     pub(crate) fn fewest_candidates_cell(&self) -> usize {
         for band in (0..3).rev() {
             if self.unsolved[band] == 0 {
