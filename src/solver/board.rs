@@ -581,7 +581,8 @@ impl Board {
         best.1
     }
 
-    /// Each word's rows×boxes occupancy and columns, for `triads` and `Shapes::split`.
+    /// Each digit's rows×boxes occupancy and columns in its three bands, for `triads` and
+    /// `Shapes::split`.
     pub(crate) fn shapes(&self) -> Shapes {
         let packed = |f: fn(u32) -> u32, d: usize| {
             f(self.words[3 * d]) | f(self.words[3 * d + 1]) << 9 | f(self.words[3 * d + 2]) << 18
@@ -593,7 +594,7 @@ impl Board {
     }
 
     /// Minirows and minicolumns (the three cells of a row, or of a column, in one box) hold
-    /// three digits each. Per band, counts the digits that can go in each and the digits
+    /// three digits each. Counts, for each, the digits that can go there and the digits
     /// confined there (their only segment in that row, their only column in that box): fewer
     /// than three that can, or more than three confined, is a contradiction (`None`); three
     /// confined push the other digits out. Otherwise whether a word changed.
