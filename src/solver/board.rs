@@ -49,6 +49,21 @@ const PERMS: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
+/// Each permutation's segments as rows×boxes bits (`3 * row + box`).
+const PERM_SEGMENTS: [u16; 6] = {
+    let mut t = [0; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut row = 0;
+        while row < 3 {
+            t[p] |= 1 << (3 * row + PERMS[p][row]);
+            row += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
 /// For a 3×3 occupancy (bit `3 * row + box`): the permutations that fit in it, bit `p` for
 /// `PERMS[p]`, and their number times 256.
 const FITTING: [u16; 512] = {
@@ -57,13 +72,7 @@ const FITTING: [u16; 512] = {
     while occupied < 512 {
         let mut p = 0;
         while p < 6 {
-            let mut fits = true;
-            let mut row = 0;
-            while row < 3 {
-                fits &= occupied >> (3 * row + PERMS[p][row]) & 1 == 1;
-                row += 1;
-            }
-            if fits {
+            if occupied as u16 & PERM_SEGMENTS[p] == PERM_SEGMENTS[p] {
                 t[occupied] += 1 << p | 1 << 8;
             }
             p += 1;
@@ -80,23 +89,15 @@ const PERMITTED: [u32; 512] = {
     let mut t = [0; 512];
     let mut occupied = 0;
     while occupied < 512 {
+        let mut segments = 0;
         let mut p = 0;
         while p < 6 {
-            let boxes = PERMS[p];
-            let mut fits = true;
-            let mut cells = 0u32;
-            let mut row = 0;
-            while row < 3 {
-                let segment = 3 * row + boxes[row];
-                fits &= occupied >> segment & 1 == 1;
-                cells |= 7 << (9 * row + 3 * boxes[row]);
-                row += 1;
-            }
-            if fits {
-                t[occupied] |= cells;
+            if FITTING[occupied] >> p & 1 == 1 {
+                segments |= PERM_SEGMENTS[p];
             }
             p += 1;
         }
+        t[occupied] = SEGMENT_CELLS[segments as usize];
         occupied += 1;
     }
     t
@@ -469,10 +470,7 @@ impl Board {
     fn settle_word(&mut self, k: usize) -> Option<u32> {
         let band = k % 3;
         let mut word = self.words[k];
-        let segments = |row: u32| usize::from(SEGMENTS[row as usize]);
-        let occupied =
-            segments(word & 0x1ff) | segments(word >> 9 & 0x1ff) << 3 | segments(word >> 18) << 6;
-        word &= PERMITTED[occupied];
+        word &= PERMITTED[occupancy(word) as usize];
         if word == 0 {
             return None;
         }
@@ -645,8 +643,7 @@ impl Board {
     pub(crate) fn take(&mut self, split: Split, p: usize) {
         let (d, unit, perm) = (usize::from(split.digit), usize::from(split.unit), PERMS[p]);
         if unit < 3 {
-            // Row `r` keeps its segment in box `perm[r]`.
-            let kept = (0..3).fold(0, |acc, r| acc | 7 << (9 * r + 3 * perm[r]));
+            let kept = SEGMENT_CELLS[usize::from(PERM_SEGMENTS[p])];
             self.dirty |= self.clear(3 * d + unit, BAND & !kept);
         } else {
             // Band `b` keeps one column of the stack, `perm[b]`.
