@@ -1,28 +1,23 @@
-//! Answering one chunk: parse each record by its input's layout, solve it, check the
+//! Answering one chunk: read each record through its input's layout, solve it, check the
 //! answer, format it, and note what the stats and the messages need. Runs on a worker.
 
 use crate::clock;
 use crate::grid::Grid;
-use crate::input::{Chunk, Layout};
-use crate::output::{Answer, ChunkWriter, Echo, OutputFormat};
-use crate::record::{Read, each_record};
+use crate::input::{Chunk, Fields, Layout, Record, read_record};
+use crate::output::{Answer, Echoed, KeyFormat};
 use crate::solver::{Mode, solve_within};
 use crate::verdict::Verdict;
-use std::io::Write;
+use std::sync::Arc;
 
 /// What every chunk of one input is answered with.
 #[derive(Debug, Clone)]
 pub struct Job {
-    pub layout: Layout,
-    /// The input's name, for messages.
-    pub name: String,
+    pub layout: Arc<dyn Layout>,
     pub mode: Mode,
     pub max_guesses: u64,
-    pub output: OutputFormat,
-    /// Input columns echoed in each CSV output row.
-    pub width: usize,
-    pub verify: bool,
-    pub timing: bool,
+    pub key: Arc<KeyFormat>,
+    /// The input's CSV rows can be copied into the key as they are.
+    pub verbatim: bool,
 }
 
 /// One record's line in the stats.
@@ -33,6 +28,20 @@ pub struct RecordStat {
     /// `None` for records the engine never saw (malformed).
     pub nanos: Option<u64>,
     pub guesses: u64,
+    /// Solutions found (count mode), and whether the limit stopped the count.
+    pub count: u64,
+    pub capped: bool,
+}
+
+/// A complaint about one record, for stderr.
+#[derive(Debug, Clone)]
+pub struct Complaint {
+    pub line: u64,
+    /// Its kind, for the cap on repeated complaints.
+    pub kind: &'static str,
+    /// Said once per input (a puzzle of another size), rather than once per record.
+    pub once_per_input: bool,
+    pub text: String,
 }
 
 /// A chunk, answered.
@@ -41,9 +50,10 @@ pub struct Answered {
     pub input: usize,
     /// The answer key's bytes for this chunk.
     pub out: Vec<u8>,
-    /// `NAME:LINE: why` lines for stderr.
-    pub messages: Vec<u8>,
+    pub complaints: Vec<Complaint>,
     pub records: Vec<RecordStat>,
+    /// Scratch for reading records, kept with the buffers.
+    fields: Fields,
 }
 
 /// Answers a chunk, in the buffers of `spent` (an answered chunk already written, or
@@ -51,59 +61,72 @@ pub struct Answered {
 pub fn answer_chunk(chunk: &Chunk, job: &Job, spent: Answered) -> Answered {
     let Answered {
         mut out,
-        mut messages,
+        mut complaints,
         mut records,
+        mut fields,
         ..
     } = spent;
     // Room for the input echoed plus a solution, a status and timing per record.
     out.clear();
     out.reserve(chunk.text.len() + chunk.records.len() * 128);
-    messages.clear();
+    complaints.clear();
     records.clear();
-    let mut writer = ChunkWriter::new(job.output, job.width, job.timing, out);
-    each_record(chunk, &job.layout, job.verify, |i, raw, read| {
-        let (answer, why) = answer_one(read, job);
-        if let Some(why) = why {
-            let _ = writeln!(messages, "{}:{}: {why}", job.name, raw.line);
+    for (i, (raw, text)) in chunk.iter().enumerate() {
+        let record = read_record(job.layout.as_ref(), raw, text, &mut fields);
+        let (answer, complaint) = answer_one(&record, job);
+        if let Some((kind, once_per_input, text)) = complaint {
+            complaints.push(Complaint {
+                line: raw.line,
+                kind,
+                once_per_input,
+                text,
+            });
         }
-        let grid_line;
-        let echo = match (read.row, &read.puzzle, &job.layout) {
-            (Some(row), _, _) => Echo::Row(row),
-            (None, Ok(p), Layout::Grid(_)) => {
-                grid_line = p.to_line(b'0');
-                Echo::Field(&grid_line)
-            }
-            (None, _, Layout::Lines) => Echo::Field(read.token),
-            _ => Echo::Nothing,
+        let echoed = Echoed {
+            echo: record.echo,
+            verbatim: job.verbatim,
+            puzzle: record.puzzle.as_ref().ok(),
         };
-        writer.record(&echo, &answer, chunk.first_index + i as u64 == 0);
+        let first = chunk.first_index + i as u64 == 0;
+        job.key.write(&mut out, &echoed, &answer, first);
         records.push(RecordStat {
             line: raw.line,
             verdict: answer.verdict,
-            nanos: read.puzzle.is_ok().then_some(answer.nanos),
+            nanos: record.puzzle.is_ok().then_some(answer.nanos),
             guesses: answer.guesses,
+            count: answer.count,
+            capped: answer.capped,
         });
-    });
+    }
     Answered {
         input: chunk.input,
-        out: writer.finish(),
-        messages,
+        out,
+        complaints,
         records,
+        fields,
     }
 }
 
-/// Solves a read record and checks the result; the message to report, if any.
-fn answer_one(read: &Read, job: &Job) -> (Answer, Option<String>) {
-    let puzzle = match &read.puzzle {
+/// A complaint's kind, whether it is said once per input, and its text.
+type Said = (&'static str, bool, String);
+
+/// Solves a read record and checks the result; the complaint to report, if any.
+fn answer_one(record: &Record, job: &Job) -> (Answer, Option<Said>) {
+    let puzzle = match &record.puzzle {
         Ok(p) => p,
         Err(why) => {
             let answer = Answer {
                 verdict: Verdict::Malformed,
                 solution: None,
+                count: 0,
+                capped: false,
                 guesses: 0,
                 nanos: 0,
             };
-            return (answer, Some(why.clone()));
+            return (
+                answer,
+                Some((why.kind(), why.is_other_size(), why.to_string())),
+            );
         }
     };
     let start = clock::now();
@@ -116,35 +139,44 @@ fn answer_one(read: &Read, job: &Job) -> (Answer, Option<String>) {
         }
     }
     let mut verdict = Verdict::from(outcome.status);
-    let mut why = match verdict {
-        Verdict::Invalid => puzzle.find_conflict().map(|c| c.to_string()),
+    let mut said = match verdict {
+        Verdict::Invalid => puzzle
+            .find_conflict()
+            .map(|c| ("invalid", false, c.to_string())),
         _ => None,
     };
-    let problem = read
-        .expected
-        .and_then(|expected| verify(puzzle, outcome.solution.as_ref(), expected));
+    let problem = record
+        .given
+        .as_ref()
+        .and_then(|given| verify(puzzle, outcome.solution.as_ref(), given));
     if let Some(problem) = problem {
         verdict = Verdict::Mismatch;
-        why = Some(problem);
+        said = Some(("mismatch", false, problem));
     }
     let answer = Answer {
         verdict,
         solution: outcome.solution,
+        count: outcome.count,
+        capped: matches!(job.mode, Mode::Count(limit) if outcome.count >= limit),
         guesses: outcome.guesses,
         nanos,
     };
-    (answer, why)
+    (answer, said)
 }
 
 /// Compares the answer with the solution given in the input; what is wrong, if anything.
 /// A given solution other than ours is accepted when it is valid too (a puzzle with several
 /// solutions, or `first` mode), since a valid solution of a unique puzzle is ours.
-fn verify(puzzle: &Grid, found: Option<&Grid>, expected: &[u8]) -> Option<String> {
-    let given = match Grid::parse_bytes(expected) {
+fn verify(
+    puzzle: &Grid,
+    found: Option<&Grid>,
+    given: &Result<Grid, crate::grid::ParseError>,
+) -> Option<String> {
+    let given = match given {
         Ok(g) => g,
         Err(e) => return Some(format!("given solution is not a grid: {e}")),
     };
-    if found == Some(&given) {
+    if found == Some(given) {
         return None;
     }
     match (given.check_solution_of(puzzle), found) {

@@ -2,9 +2,9 @@
 //! Sudoku-solver field reports it (puzzles/s, µs/puzzle, % solved without guessing,
 //! guesses/puzzle). Inputs are loaded first, so parsing is not timed.
 
+use crate::complaints::Stderr;
 use crate::grid::Grid;
-use crate::input::{Format, InputPath};
-use crate::record::each_record;
+use crate::input::{Fields, Framer, InputPath, Options, Recycled, Source, read_record};
 use crate::solver::{Mode, Outcome, solve};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone)]
 pub struct Config {
     pub inputs: Vec<InputPath>,
-    pub format: Option<Format>,
-    pub column: Option<String>,
+    /// What the user said about the inputs' layout.
+    pub input: Options,
     pub modes: Vec<Mode>,
     /// Thread counts to measure, in order.
     pub threads: Vec<usize>,
@@ -67,7 +67,7 @@ pub fn run_with(
     let mut results = Vec::new();
     for input in &config.inputs {
         let name = input.display_name();
-        let puzzles = load(input, config.format, config.column.as_deref())?;
+        let puzzles = load(input, &config.input)?;
         if puzzles.is_empty() {
             bail!("{name}: no puzzles to benchmark");
         }
@@ -125,22 +125,24 @@ fn short_name(input: &InputPath) -> String {
 }
 
 /// Every puzzle of an input with its line number; malformed records are reported and skipped.
-pub fn load(
-    input: &InputPath,
-    format: Option<Format>,
-    column: Option<&str>,
-) -> anyhow::Result<Vec<(u64, Grid)>> {
+pub fn load(input: &InputPath, options: &Options) -> anyhow::Result<Vec<(u64, Grid)>> {
     let name = input.display_name();
-    let (mut framer, layout) = crate::input::open(input, format, column, Default::default())?;
+    let cannot = || format!("cannot read {name}");
+    let source =
+        Source::open(input, Default::default(), Recycled::default()).with_context(cannot)?;
+    let mut framer = Framer::new(source, name.clone(), options).with_context(cannot)?;
+    let layout = framer.layout().clone();
+    let (mut fields, mut stderr) = (Fields::default(), Stderr::default());
     let mut puzzles = Vec::new();
-    while let Some(chunk) = framer
-        .next_chunk(&layout, 0, 1024)
-        .with_context(|| format!("cannot read {name}"))?
-    {
-        each_record(&chunk, &layout, false, |_, raw, read| match &read.puzzle {
-            Ok(p) => puzzles.push((raw.line, *p)),
-            Err(why) => eprintln!("{name}:{}: {why} (skipped)", raw.line),
-        });
+    while let Some(chunk) = framer.next_chunk(0, 1024).with_context(cannot)? {
+        for (raw, text) in chunk.iter() {
+            match read_record(layout.as_ref(), raw, text, &mut fields).puzzle {
+                Ok(p) => puzzles.push((raw.line, p)),
+                Err(why) => {
+                    stderr.say(format!("{name}:{}: {why} (skipped)\n", raw.line).as_bytes())
+                }
+            }
+        }
     }
     Ok(puzzles)
 }

@@ -1,13 +1,15 @@
 //! The command line, as clap derive structs, and its one conversion into the library's
-//! [`Config`].
+//! configurations.
 
 use anyhow::bail;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use sudoku_batch::input::{Format, InputPath};
+use sudoku_batch::input::{InputPath, LAYOUTS, Options};
+use sudoku_batch::output::OutputFormat;
 use sudoku_batch::pipeline::Config;
-use sudoku_batch::{Mode, bench};
+use sudoku_batch::{GridStyle, Mode, bench};
 
 /// Solve Sudoku puzzles in bulk: every puzzle solved and checked, an answer key written, and
 /// honest timing statistics.
@@ -27,26 +29,48 @@ pub enum Command {
     Bench(BenchArgs),
 }
 
+/// How the inputs are read: the same for `solve` and `bench`.
+#[derive(clap::Args, Debug)]
+pub struct InputArgs {
+    /// Input layout; `auto` detects it from each input's first lines.
+    #[arg(long, default_value = "auto", value_parser = format_parser())]
+    pub format: String,
+
+    /// The puzzle's column (CSV), key (JSON Lines) or field (bank): a name, or a 1-based
+    /// number [default: a column named puzzle, quizzes, quiz, question…, else the first whose
+    /// value is a puzzle].
+    #[arg(long, visible_alias = "field", value_name = "NAME|N")]
+    pub column: Option<String>,
+
+    /// CSV: the first row is a header (default: detected; a first row with a puzzle in it is
+    /// data).
+    #[arg(long, conflicts_with = "no_header")]
+    pub header: bool,
+
+    /// CSV: the first row is data, not a header.
+    #[arg(long)]
+    pub no_header: bool,
+
+    /// CSV: the field delimiter, one character or `tab` [default: detected among , tab ; |].
+    #[arg(long, value_name = "CHAR", value_parser = parse_delimiter)]
+    pub delimiter: Option<u8>,
+}
+
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Input files (any format `solve` reads); `-` for stdin.
+    /// Input files (any layout `solve` reads); `-` for stdin.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
 
-    /// Input format; `auto` detects it from each input's first line.
-    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
-    pub format: FormatArg,
-
-    /// CSV input: the puzzle column.
-    #[arg(long, value_name = "NAME")]
-    pub column: Option<String>,
+    #[command(flatten)]
+    pub input: InputArgs,
 
     /// Modes to measure, comma-separated (`count` counts to --limit).
     #[arg(long, value_enum, value_delimiter = ',', default_value = "unique")]
     pub mode: Vec<ModeArg>,
 
     /// With `count` mode: stop counting at this many solutions.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..))]
     pub limit: u64,
 
     /// Thread counts, comma-separated [default: 1 and one per core].
@@ -89,17 +113,16 @@ pub struct SolveArgs {
     #[arg(long, requires = "output")]
     pub sync: bool,
 
-    /// Input format; `auto` detects it from each input's first line.
-    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
-    pub format: FormatArg,
+    #[command(flatten)]
+    pub input: InputArgs,
 
-    /// CSV input: the puzzle column's name (default: `puzzle`, `quizzes` or `quiz`, else the
-    /// first column that holds puzzles).
-    #[arg(long, value_name = "NAME")]
-    pub column: Option<String>,
+    /// With --verify: the column (CSV) or key (JSON Lines) of the given solutions, a name or a
+    /// 1-based number [default: one named solution, solutions or answer].
+    #[arg(long, value_name = "NAME|N", requires = "verify")]
+    pub solution_column: Option<String>,
 
-    /// Answer-key format (default: csv for CSV input or an `-o` file named *.csv, grid for
-    /// grid input, lines otherwise).
+    /// Answer-key format (default: from an -o file's name, *.csv or *.jsonl; else csv for CSV
+    /// input, jsonl for JSON Lines, grid for grids, lines otherwise).
     #[arg(long, value_enum)]
     pub output_format: Option<OutputArg>,
 
@@ -107,8 +130,9 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = ModeArg::Unique)]
     pub mode: ModeArg,
 
-    /// With `--mode count`: stop counting at this many solutions [default: 1000].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// With `--mode count`: stop counting at this many solutions (at least 2: a count stopped
+    /// at 1 cannot tell one solution from several) [default: 1000].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(2..))]
     pub limit: Option<u64>,
 
     /// Solver threads [default: one per core].
@@ -127,8 +151,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub timing: bool,
 
-    /// Compare each answer with the input's `solution`/`solutions` column; a disagreement is
-    /// status `mismatch`.
+    /// Compare each answer with the solution the input gives; a disagreement is status
+    /// `mismatch`.
     #[arg(long)]
     pub verify: bool,
 
@@ -145,15 +169,24 @@ pub struct SolveArgs {
     pub plot: Option<PathBuf>,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormatArg {
-    Auto,
-    /// One puzzle per line: 81 characters, `0` or `.` for blanks.
-    Lines,
-    /// A header row; the puzzle in one column.
-    Csv,
-    /// 9 lines of 9 digits per puzzle, with or without spaces.
-    Grid,
+/// `--format`'s values: `auto`, then every registered layout with its help.
+fn format_parser() -> impl TypedValueParser<Value = String> {
+    let auto = PossibleValue::new("auto").help("Detect each input's layout from its first lines");
+    let layouts = LAYOUTS
+        .iter()
+        .map(|k| PossibleValue::new(k.name).help(k.help));
+    PossibleValuesParser::new(std::iter::once(auto).chain(layouts))
+}
+
+/// One ASCII character, or `tab`.
+fn parse_delimiter(text: &str) -> Result<u8, String> {
+    match text {
+        "tab" | "\\t" => Ok(b'\t'),
+        t if t.len() == 1 && t.is_ascii() && t != "\"" && t != "\n" => Ok(t.as_bytes()[0]),
+        t => Err(format!(
+            "{t:?} is not one character (use `tab` for a tab; a quote or a line break cannot be a delimiter)"
+        )),
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,6 +197,9 @@ pub enum OutputArg {
     Lines,
     /// 9 rows per solution, in the input's style.
     Grid,
+    /// JSON Lines: the input's object or columns, with `solution` and `status` added.
+    #[value(alias = "json")]
+    Jsonl,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,13 +233,31 @@ impl ModeArg {
     }
 }
 
-impl FormatArg {
-    fn format(self) -> Option<Format> {
+impl OutputArg {
+    fn format(self) -> OutputFormat {
         match self {
-            FormatArg::Auto => None,
-            FormatArg::Lines => Some(Format::Lines),
-            FormatArg::Csv => Some(Format::Csv),
-            FormatArg::Grid => Some(Format::Grid),
+            OutputArg::Csv => OutputFormat::Csv,
+            OutputArg::Lines => OutputFormat::Lines,
+            // The first input's grid style, when it is a grid (see `pipeline::Config`).
+            OutputArg::Grid => OutputFormat::Grid(GridStyle::Compact),
+            OutputArg::Jsonl => OutputFormat::Jsonl,
+        }
+    }
+}
+
+impl InputArgs {
+    fn options(&self, solution_column: Option<&String>, verify: bool) -> Options {
+        Options {
+            format: (self.format != "auto").then(|| self.format.clone()),
+            column: self.column.clone(),
+            solution_column: solution_column.cloned(),
+            header: match (self.header, self.no_header) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
+            delimiter: self.delimiter,
+            verify,
         }
     }
 }
@@ -226,8 +280,7 @@ impl BenchArgs {
         }
         Ok(bench::Config {
             inputs: input_paths(&self.inputs),
-            format: self.format.format(),
-            column: self.column.clone(),
+            input: self.input.options(None, false),
             modes,
             threads,
             repeat: self.repeat as usize,
@@ -257,17 +310,13 @@ impl SolveArgs {
             inputs,
             output: self.output.clone(),
             sync: self.sync,
-            format: self.format.format(),
-            column: self.column.clone(),
-            output_format: self.output_format.map(|o| match o {
-                OutputArg::Csv => Format::Csv,
-                OutputArg::Lines => Format::Lines,
-                OutputArg::Grid => Format::Grid,
-            }),
+            input: self
+                .input
+                .options(self.solution_column.as_ref(), self.verify),
+            output_format: self.output_format.map(OutputArg::format),
             mode,
             threads: self.threads.unwrap_or(0) as usize,
             max_guesses: self.max_guesses.unwrap_or(u64::MAX),
-            verify: self.verify,
             timing: self.timing,
             progress,
         })

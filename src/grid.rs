@@ -70,6 +70,46 @@ pub enum ParseError {
     /// A byte that does not start a UTF-8 character (binary data, another encoding).
     #[error("bad byte 0x{byte:02x} at position {position} (not text)")]
     BadByte { byte: u8, position: usize },
+    /// A puzzle of another size: `side` × `side` cells (4, 6, 16 or 25).
+    #[error("{side}×{side} puzzles are not supported; only 9×9")]
+    OtherSize { side: usize },
+}
+
+impl ParseError {
+    /// The kind of complaint, for the cap on repeated messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ParseError::Empty => "empty puzzle",
+            ParseError::TooShort { .. } => "too short",
+            ParseError::TooLong => "too long",
+            ParseError::BadChar { .. } => "bad character",
+            ParseError::BadByte { .. } => "bad byte",
+            ParseError::OtherSize { .. } => "other size",
+        }
+    }
+}
+
+/// The sizes of other Sudoku variants people have files of, recognised so that one message
+/// can say what they are: side, and the characters their cells use.
+const OTHER_SIZES: [(usize, &[u8]); 4] = [
+    (4, b"01234."),
+    (6, b"0123456."),
+    (
+        16,
+        b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.",
+    ),
+    (
+        25,
+        b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.",
+    ),
+];
+
+/// The side of the other-size puzzle that `text` is, if it is one.
+fn other_size(text: &[u8]) -> Option<usize> {
+    OTHER_SIZES
+        .iter()
+        .find(|(side, chars)| text.len() == side * side && text.iter().all(|b| chars.contains(b)))
+        .map(|&(side, _)| side)
 }
 
 /// Two clues that break a rule: the same digit twice in one row, column or box.
@@ -141,6 +181,9 @@ impl Grid {
     fn parse_error(text: &[u8]) -> ParseError {
         if text.is_empty() {
             return ParseError::Empty;
+        }
+        if let Some(side) = other_size(text) {
+            return ParseError::OtherSize { side };
         }
         if let Some(i) = text
             .iter()

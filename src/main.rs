@@ -1,6 +1,7 @@
 use anyhow::Context;
 use clap::Parser;
 use std::process::ExitCode;
+use sudoku_batch::complaints::Stderr;
 use sudoku_batch::pipeline;
 
 mod cli;
@@ -65,7 +66,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<Exit> {
     let config = args.to_config()?;
     let stats = pipeline::run(&config)?;
     if !args.quiet {
-        eprint!("{}", stats.table());
+        Stderr::default().say(stats.table().as_bytes());
     }
     if let Some(path) = &args.stats {
         write_json(path, &stats.to_json())?;

@@ -1,25 +1,26 @@
 //! The batch runner: read → frame → solve on a rayon pool → reorder → write, all overlapping.
 //!
-//! The reader (the calling thread) frames chunks and hands each to the pool as its own task, so
-//! a slow puzzle holds up only its chunk while other workers go on with later ones. A writer
-//! thread puts answered chunks back in input order. Memory stays flat: a chunk is read only
-//! when one of a fixed number of tokens is free, and the writer returns a token for each chunk
-//! it writes. A token carries that chunk's buffers, which the next chunk reuses.
+//! The reader (the calling thread) opens the inputs one at a time, frames chunks and hands each
+//! to the pool as its own task, so a slow puzzle holds up only its chunk while other workers go
+//! on with later ones. A writer thread puts answered chunks back in input order. Memory stays
+//! flat: a chunk is read only when one of a fixed number of tokens is free, and the writer
+//! returns a token for each chunk it writes. A token carries that chunk's buffers, which the
+//! next chunk reuses.
 
 use crate::answer::{Answered, Job, answer_chunk};
-use crate::input::{Chunk, Format, Framer, GridStyle, InputPath, Layout};
-use crate::output::{OutputFormat, csv_header};
+use crate::complaints::{Complaints, Stderr};
+use crate::input::{Chunk, Framer, InputPath, Layout, Options, Recycled, Skipped, Source};
+use crate::output::{KeyFormat, OutputFormat};
 use crate::sink::Sink;
 use crate::solver::Mode;
 use crate::stats::Stats;
 use anyhow::{Context, bail};
 use indicatif::ProgressBar;
 use std::collections::BTreeMap;
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::time::Instant;
 
 /// A solve run, fully decided.
@@ -31,20 +32,16 @@ pub struct Config {
     pub output: Option<PathBuf>,
     /// Sync the output file to disk before renaming it into place.
     pub sync: bool,
-    /// `None`: detect each input's format from its first line.
-    pub format: Option<Format>,
-    /// The CSV puzzle column's name.
-    pub column: Option<String>,
-    /// `None`: CSV for CSV input or an output file named `*.csv`, grid for grid input, lines
-    /// otherwise.
-    pub output_format: Option<Format>,
+    /// What the user said about the inputs' layout.
+    pub input: Options,
+    /// `None`: from the output file's name, else the first input's layout's default. A grid
+    /// key takes the first input's grid style when it has one.
+    pub output_format: Option<OutputFormat>,
     pub mode: Mode,
     /// Solver threads; 0 for one per core.
     pub threads: usize,
     /// Guesses after which a puzzle gets status `timeout`.
     pub max_guesses: u64,
-    /// Compare answers with the input's solution column.
-    pub verify: bool,
     /// Add `guesses` and `micros` columns to CSV output.
     pub timing: bool,
     pub progress: bool,
@@ -52,22 +49,22 @@ pub struct Config {
 
 /// Runs the batch. Returns the stats, or the first I/O or usage error.
 pub fn run(config: &Config) -> anyhow::Result<Stats> {
+    check_inputs(&config.inputs)?;
     let consumed = Arc::new(AtomicU64::new(0));
-    let mut inputs = Vec::new();
-    for input in &config.inputs {
-        let column = config.column.as_deref();
-        inputs.push(crate::input::open(
-            input,
-            config.format,
-            column,
-            consumed.clone(),
-        )?);
+    let first = open(&config.inputs[0], config, &consumed, Recycled::default())?;
+    let key = Arc::new(plan_key(config, first.layout().as_ref()));
+    check_fits(&key, first.layout().as_ref(), first.name(), config)?;
+    for input in &config.inputs[1..] {
+        if input.size().is_some() {
+            // A regular file: read its first lines now, so that an input that does not fit
+            // stops the run before anything is written.
+            let probe = open(input, config, &Default::default(), Recycled::default())?;
+            check_fits(&key, probe.layout().as_ref(), probe.name(), config)?;
+        }
     }
-    let jobs = plan_jobs(config, &inputs)?;
     let mut sink = Sink::open(config.output.as_deref(), config.sync)?;
-    let first = &jobs[0];
-    if first.output == OutputFormat::Csv {
-        sink.write(&csv_header(&echo_columns(&first.layout), config.timing))?;
+    if let Some(header) = &key.header {
+        sink.write(header)?;
     }
     let total = config
         .inputs
@@ -79,10 +76,10 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
         .num_threads(config.threads)
         .build()?;
     let names = config.inputs.iter().map(InputPath::display_name).collect();
-    let mut stats = Stats::new(names, config.mode.to_string(), pool.current_num_threads());
+    let mut stats = Stats::new(names, config.mode, pool.current_num_threads());
 
     let start = Instant::now();
-    let in_flight = 8 * pool.current_num_threads() + 2;
+    let in_flight = (8 * pool.current_num_threads() + 2).min(MAX_IN_FLIGHT);
     let (token_tx, token_rx) = sync_channel(in_flight);
     for _ in 0..in_flight {
         token_tx
@@ -90,6 +87,7 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
             .expect("the channel has room for every token");
     }
     let (done_tx, done_rx) = channel();
+    let mut stderr = Stderr::default();
     let (read, written) = std::thread::scope(|s| {
         let writer = std::thread::Builder::new()
             .name("writer".into())
@@ -100,11 +98,24 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
                     progress: &progress,
                     consumed: &consumed,
                     start,
+                    complaints: Complaints::default(),
+                    stderr: &mut stderr,
                 };
-                out.write_in_order(done_rx, token_tx)
+                let written = out.write_in_order(done_rx, token_tx);
+                let summary = out.complaints.summary();
+                out.stderr.say(summary.as_bytes());
+                written
             });
         let writer = writer.expect("a thread can be started");
-        let read = read_all(&mut inputs, &jobs, &pool, token_rx, done_tx);
+        let reader = Reader {
+            config,
+            key: &key,
+            pool: &pool,
+            consumed: &consumed,
+            tokens: token_rx,
+            done: done_tx,
+        };
+        let read = reader.read_all(first);
         (
             read,
             writer.join().expect("the writer thread does not panic"),
@@ -112,60 +123,105 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     });
     progress.finish_and_clear();
     written?;
-    read?;
+    let (skipped, lines) = read?;
     sink.finish()?;
     stats.wall = start.elapsed();
+    stats.skipped = skipped;
+    stats.lines = lines;
+    stats.stderr_lost = stderr.lost;
     Ok(stats)
 }
 
-/// Decides each input's job, and checks that the inputs fit together.
-fn plan_jobs(config: &Config, inputs: &[(Framer, Layout)]) -> anyhow::Result<Vec<Arc<Job>>> {
-    let first = &inputs.first().context("no input")?.1;
-    let csv_file = config
-        .output
-        .as_ref()
-        .is_some_and(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")));
-    let requested = config.output_format.or(csv_file.then_some(Format::Csv));
-    let output = match (requested, first) {
-        (Some(Format::Csv), _) | (None, Layout::Csv(_)) => OutputFormat::Csv,
-        (Some(Format::Lines), _) | (None, Layout::Lines) => OutputFormat::Lines,
-        (_, Layout::Grid(style)) => OutputFormat::Grid(*style),
-        (Some(Format::Grid), _) => OutputFormat::Grid(GridStyle::Compact),
-    };
-    let columns = echo_columns(first);
-    let mut jobs = Vec::new();
-    for (framer, layout) in inputs {
-        let name = framer.name().to_string();
-        if output == OutputFormat::Csv && echo_columns(layout) != columns {
-            bail!(
-                "{name}: its columns ({}) differ from the first input's ({}); one CSV answer key needs one layout",
-                echo_columns(layout).join(","),
-                columns.join(",")
-            );
-        }
-        if config.verify && !matches!(layout, Layout::Csv(c) if c.solution.is_some()) {
-            bail!("{name}: --verify needs a CSV input with a `solution` or `solutions` column");
-        }
-        jobs.push(Arc::new(Job {
-            layout: layout.clone(),
-            name,
-            mode: config.mode,
-            max_guesses: config.max_guesses,
-            output,
-            width: columns.len(),
-            verify: config.verify,
-            timing: config.timing,
-        }));
+/// Chunks in flight at most, whatever the number of threads (each holds at most a chunk's
+/// text and its answers).
+const MAX_IN_FLIGHT: usize = 130;
+
+/// Checks every input before anything is read: each file exists and is no directory, and a
+/// stream (stdin, a pipe, a device) is named once, since it can be read only once.
+fn check_inputs(inputs: &[InputPath]) -> anyhow::Result<()> {
+    if inputs.is_empty() {
+        bail!("no input");
     }
-    Ok(jobs)
+    let stdins = inputs.iter().filter(|i| **i == InputPath::Stdin).count();
+    if stdins > 1 {
+        bail!("`-` (stdin) is given {stdins} times: a stream can be read only once");
+    }
+    let mut streams = Vec::new();
+    if stdins == 1 {
+        streams.push(("`-` (stdin)".to_string(), crate::files::stdin_identity()));
+    }
+    for input in inputs {
+        let InputPath::File(path) = input else {
+            continue;
+        };
+        let name = input.display_name();
+        let meta = std::fs::metadata(path).with_context(|| format!("cannot read {name}"))?;
+        if meta.is_dir() {
+            bail!("cannot read {name}: is a directory");
+        }
+        if !meta.is_file() {
+            let id = crate::files::identity(&meta);
+            if let Some((other, _)) = streams.iter().find(|(_, o)| id.is_some() && *o == id) {
+                bail!(
+                    "{name} and {other} are the same stream: it can be read only once, so it cannot be two inputs"
+                );
+            }
+            streams.push((name, id));
+        }
+    }
+    Ok(())
 }
 
-/// The input columns a CSV answer key repeats: the CSV header, or `puzzle`.
-fn echo_columns(layout: &Layout) -> Vec<String> {
-    match layout {
-        Layout::Csv(csv) => csv.columns.clone(),
-        _ => vec!["puzzle".to_string()],
+/// Opens an input and detects its layout.
+fn open(
+    input: &InputPath,
+    config: &Config,
+    consumed: &Arc<AtomicU64>,
+    recycled: Recycled,
+) -> anyhow::Result<Framer> {
+    let name = input.display_name();
+    let source = Source::open(input, consumed.clone(), recycled)
+        .with_context(|| format!("cannot read {name}"))?;
+    Framer::new(source, name.clone(), &config.input).with_context(|| format!("cannot read {name}"))
+}
+
+/// The answer key's shape, from the first input's layout.
+fn plan_key(config: &Config, layout: &dyn Layout) -> KeyFormat {
+    let from_name = config
+        .output
+        .as_deref()
+        .and_then(OutputFormat::from_extension);
+    let format = match (config.output_format.or(from_name), layout.default_output()) {
+        (Some(OutputFormat::Grid(_)), OutputFormat::Grid(style)) => OutputFormat::Grid(style),
+        (Some(asked), _) => asked,
+        (None, default) => default,
+    };
+    let count = matches!(config.mode, Mode::Count(_));
+    KeyFormat::new(format, layout, count, config.timing)
+}
+
+/// Checks that an input's layout fits the run: one CSV or JSON key has one set of columns, and
+/// `--verify` needs given solutions.
+fn check_fits(
+    key: &KeyFormat,
+    layout: &dyn Layout,
+    name: &str,
+    config: &Config,
+) -> anyhow::Result<()> {
+    if config.input.verify && !layout.has_solution() {
+        bail!(
+            "{name}: --verify needs given solutions: a CSV or JSON column named solution, solutions or answer (or --solution-column)"
+        );
     }
+    let echoes = matches!(key.format, OutputFormat::Csv | OutputFormat::Jsonl);
+    if echoes && layout.columns() != key.columns {
+        bail!(
+            "{name}: its columns ({}) differ from the first input's ({}); one answer key needs one layout",
+            crate::input::show_columns(layout.columns()),
+            crate::input::show_columns(&key.columns)
+        );
+    }
+    Ok(())
 }
 
 /// A token to read one more chunk: the buffers of a chunk already written, to reuse.
@@ -181,54 +237,90 @@ struct Done {
     buffers: Buffers,
 }
 
-/// Frames every input in turn and spawns a solve task per chunk, waiting for a free token
-/// before each. Stops early, without error, when the writer has stopped.
-fn read_all(
-    inputs: &mut [(Framer, Layout)],
-    jobs: &[Arc<Job>],
-    pool: &rayon::ThreadPool,
+/// The reader thread's state.
+struct Reader<'a> {
+    config: &'a Config,
+    key: &'a Arc<KeyFormat>,
+    pool: &'a rayon::ThreadPool,
+    consumed: &'a Arc<AtomicU64>,
     tokens: Receiver<Buffers>,
-    done: std::sync::mpsc::Sender<Done>,
-) -> anyhow::Result<()> {
-    let (mut seq, mut index) = (0u64, 0u64);
-    let workers = pool.current_num_threads() as u64;
-    // A token taken but not used, at the end of an input: it goes to the next one.
-    let mut unused = None;
-    for (i, (framer, layout)) in inputs.iter_mut().enumerate() {
-        let (mut growing, mut records) = (16, 0);
-        loop {
-            let Some(Buffers {
-                mut chunk,
-                answered,
-            }) = unused.take().or_else(|| tokens.recv().ok())
-            else {
-                return Ok(());
+    done: Sender<Done>,
+}
+
+impl Reader<'_> {
+    /// Frames every input in turn (`first` already open) and spawns a solve task per chunk,
+    /// waiting for a free token before each. Stops early, without error, when the writer has
+    /// stopped. Returns the lines skipped, by reason, and the lines read. Taking `self` drops the
+    /// sender of answered chunks at the end, which tells the writer that no more are coming.
+    fn read_all(self, first: Framer) -> anyhow::Result<(Skipped, u64)> {
+        let (mut seq, mut index) = (0u64, 0u64);
+        let (mut skipped, mut lines) = (Skipped::default(), 0);
+        let workers = self.pool.current_num_threads() as u64;
+        // A token taken but not used, at the end of an input: it goes to the next one.
+        let mut unused = None;
+        let mut next = Some(first);
+        // The read buffer, passed from each input to the next.
+        let mut recycled = Recycled::default();
+        for (i, input) in self.config.inputs.iter().enumerate() {
+            let mut framer = match next.take() {
+                Some(framer) => framer,
+                None => {
+                    let recycled = std::mem::take(&mut recycled);
+                    let framer = open(input, self.config, self.consumed, recycled)?;
+                    check_fits(
+                        self.key,
+                        framer.layout().as_ref(),
+                        framer.name(),
+                        self.config,
+                    )?;
+                    framer
+                }
             };
-            let size = chunk_size(growing, framer, records, workers);
-            growing = (growing * 2).min(1024);
-            let more = framer
-                .refill(&mut chunk, layout, i, size)
-                .with_context(|| format!("cannot read {}", framer.name()))?;
-            if !more {
-                unused = Some(Buffers { chunk, answered });
-                break;
-            }
-            chunk.first_index = index;
-            index += chunk.records.len() as u64;
-            records += chunk.records.len() as u64;
-            let (job, done, seq_now) = (jobs[i].clone(), done.clone(), seq);
-            pool.spawn(move || {
-                let answered = answer_chunk(&chunk, &job, answered);
-                let buffers = Buffers { chunk, answered };
-                let _ = done.send(Done {
-                    seq: seq_now,
-                    buffers,
-                });
+            let job = Arc::new(Job {
+                layout: framer.layout().clone(),
+                mode: self.config.mode,
+                max_guesses: self.config.max_guesses,
+                key: self.key.clone(),
+                verbatim: framer.layout().delimiter() == self.key.delimiter,
             });
-            seq += 1;
+            let (mut growing, mut records) = (16, 0);
+            loop {
+                let Some(Buffers {
+                    mut chunk,
+                    answered,
+                }) = unused.take().or_else(|| self.tokens.recv().ok())
+                else {
+                    return Ok((skipped, lines));
+                };
+                let size = chunk_size(growing, &framer, records, workers);
+                growing = (growing * 2).min(1024);
+                let more = framer
+                    .refill(&mut chunk, i, size)
+                    .with_context(|| format!("cannot read {}", framer.name()))?;
+                if !more {
+                    unused = Some(Buffers { chunk, answered });
+                    break;
+                }
+                chunk.first_index = index;
+                index += chunk.records.len() as u64;
+                records += chunk.records.len() as u64;
+                let (job, done, seq_now) = (job.clone(), self.done.clone(), seq);
+                self.pool.spawn(move || {
+                    let answered = answer_chunk(&chunk, &job, answered);
+                    let buffers = Buffers { chunk, answered };
+                    let _ = done.send(Done {
+                        seq: seq_now,
+                        buffers,
+                    });
+                });
+                seq += 1;
+            }
+            skipped.merge(&framer.skipped());
+            lines += framer.lines();
+            recycled = framer.recycle();
         }
+        Ok((skipped, lines))
     }
-    Ok(())
 }
 
 /// How many records the next chunk of an input asks for, `records` of it framed so far.
@@ -251,6 +343,8 @@ struct Writer<'a> {
     progress: &'a ProgressBar,
     consumed: &'a AtomicU64,
     start: Instant,
+    complaints: Complaints,
+    stderr: &'a mut Stderr,
 }
 
 impl Writer<'_> {
@@ -274,10 +368,17 @@ impl Writer<'_> {
     }
 
     fn write(&mut self, a: &Answered) -> anyhow::Result<()> {
-        if !a.messages.is_empty() {
-            self.progress
-                .suspend(|| io::stderr().write_all(&a.messages))
-                .context("cannot write to stderr")?;
+        if !a.complaints.is_empty() {
+            let name = &self.stats.inputs[a.input];
+            let text: String = a
+                .complaints
+                .iter()
+                .filter_map(|c| self.complaints.line(a.input, name, c))
+                .collect();
+            if !text.is_empty() {
+                let stderr = &mut *self.stderr;
+                self.progress.suspend(|| stderr.say(text.as_bytes()));
+            }
         }
         self.sink.write(&a.out)?;
         for r in &a.records {

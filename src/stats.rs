@@ -2,6 +2,8 @@
 //! histograms, the slowest records; rendered as a table (stderr) and as JSON.
 
 use crate::answer::RecordStat;
+use crate::input::{Skip, Skipped};
+use crate::solver::Mode;
 use crate::verdict::Verdict;
 use serde_json::json;
 use std::fmt::Write as _;
@@ -118,25 +120,43 @@ pub struct Slow {
 const SLOWEST: usize = 5;
 
 /// Everything the stats table and JSON report.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Stats {
     pub inputs: Vec<String>,
-    pub mode: String,
+    pub mode: Mode,
     pub threads: usize,
     counts: [u64; Verdict::ALL.len()],
     pub solve_nanos: Histogram,
     pub guesses: Histogram,
+    /// Count mode: solutions per puzzle (below the limit), and puzzles that reached it.
+    pub solutions: Histogram,
+    pub at_limit: u64,
     slowest: Vec<Slow>,
     pub wall: Duration,
+    /// Input lines read, and those in no record, by reason: `lines` is the lines of every
+    /// record plus `skipped.total()`.
+    pub lines: u64,
+    pub skipped: Skipped,
+    /// Messages for stderr that could not be written there.
+    pub stderr_lost: u64,
 }
 
 impl Stats {
-    pub fn new(inputs: Vec<String>, mode: String, threads: usize) -> Stats {
+    pub fn new(inputs: Vec<String>, mode: Mode, threads: usize) -> Stats {
         Stats {
             inputs,
             mode,
             threads,
-            ..Stats::default()
+            counts: Default::default(),
+            solve_nanos: Histogram::default(),
+            guesses: Histogram::default(),
+            solutions: Histogram::default(),
+            at_limit: 0,
+            slowest: Vec::new(),
+            wall: Duration::ZERO,
+            lines: 0,
+            skipped: Skipped::default(),
+            stderr_lost: 0,
         }
     }
 
@@ -145,6 +165,13 @@ impl Stats {
         let Some(nanos) = r.nanos else { return };
         self.solve_nanos.add(nanos);
         self.guesses.add(r.guesses);
+        if matches!(self.mode, Mode::Count(_)) && r.verdict != Verdict::Invalid {
+            if r.capped {
+                self.at_limit += 1;
+            } else {
+                self.solutions.add(r.count);
+            }
+        }
         if self.slowest.len() < SLOWEST || nanos > self.slowest[SLOWEST - 1].nanos {
             let slow = Slow {
                 input,
@@ -189,6 +216,33 @@ impl Stats {
             .map(|&v| format!("{} {}", v.as_str(), self.count(v)))
             .collect();
         let _ = writeln!(t, "records     {}  ({})", self.records(), counts.join(", "));
+        if self.skipped.total() > 0 {
+            let skipped: Vec<String> = Skip::ALL
+                .iter()
+                .filter(|&&s| self.skipped.get(s) > 0)
+                .map(|&s| format!("{} {}", s.as_str(), self.skipped.get(s)))
+                .collect();
+            let _ = writeln!(
+                t,
+                "skipped     {} lines  ({})",
+                self.skipped.total(),
+                skipped.join(", ")
+            );
+        }
+        if let Mode::Count(limit) = self.mode {
+            let mut counts: Vec<String> = self
+                .solutions
+                .buckets()
+                .map(|(low, high, n)| match low == high {
+                    true => format!("{low}: {n}"),
+                    false => format!("{low}-{high}: {n}"),
+                })
+                .collect();
+            if self.at_limit > 0 {
+                counts.push(format!(">={limit}: {}", self.at_limit));
+            }
+            let _ = writeln!(t, "solutions   {}", counts.join(", "));
+        }
         let _ = writeln!(
             t,
             "wall        {:.3} s   {:.0} puzzles/s   mode {}   threads {}",
@@ -243,13 +297,19 @@ impl Stats {
             .iter()
             .map(|&v| (v.as_str().to_string(), json!(self.count(v))))
             .collect();
-        json!({
+        let skipped: serde_json::Map<String, serde_json::Value> = Skip::ALL
+            .iter()
+            .map(|&s| (s.as_str().to_string(), json!(self.skipped.get(s))))
+            .collect();
+        let mut report = json!({
             "version": env!("CARGO_PKG_VERSION"),
             "inputs": self.inputs,
-            "mode": self.mode,
+            "mode": self.mode.to_string(),
             "threads": self.threads,
             "records": self.records(),
             "counts": counts,
+            "lines": self.lines,
+            "skipped": skipped,
             "wall_seconds": self.wall.as_secs_f64(),
             "puzzles_per_second": self.puzzles_per_sec(),
             "solve_micros": {
@@ -271,7 +331,18 @@ impl Stats {
                 "micros": micros(s.nanos),
                 "status": s.verdict.as_str(),
             })).collect::<Vec<_>>(),
-        })
+            "stderr_lost": self.stderr_lost,
+        });
+        if let Mode::Count(limit) = self.mode {
+            report["solutions"] = json!({
+                "limit": limit,
+                "histogram": self.solutions.buckets().map(|(low, high, n)| json!({
+                    "min": low, "max": high, "puzzles": n,
+                })).collect::<Vec<_>>(),
+                "at_limit": self.at_limit,
+            });
+        }
+        report
     }
 }
 
@@ -309,7 +380,7 @@ mod tests {
 
     #[test]
     fn keeps_the_five_slowest() {
-        let mut s = Stats::new(vec!["f".into()], "unique".into(), 1);
+        let mut s = Stats::new(vec!["f".into()], Mode::Unique, 1);
         for (line, nanos) in [
             (1, 50),
             (2, 10),
@@ -324,6 +395,8 @@ mod tests {
                 verdict: Verdict::Solved,
                 nanos: Some(nanos),
                 guesses: 0,
+                count: 1,
+                capped: false,
             };
             s.add(0, &r);
         }

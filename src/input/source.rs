@@ -1,7 +1,9 @@
-//! Opening inputs (files, stdin, gzip) and reading lines with a bound on their length.
+//! Opening inputs (files, stdin, gzip) and reading their lines with a bound on each line's
+//! length. Inputs are opened one at a time, and the read buffer passes from one to the next, so
+//! that 100,000 small files cost one buffer and one file descriptor at a time.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -23,11 +25,12 @@ impl InputPath {
         }
     }
 
-    /// The name used in messages.
+    /// The name used in messages, quoted where it holds anything that could forge a message
+    /// or move the terminal (see [`crate::names::quoted`]).
     pub fn display_name(&self) -> String {
         match self {
             InputPath::Stdin => "<stdin>".to_string(),
-            InputPath::File(p) => p.display().to_string(),
+            InputPath::File(p) => crate::names::quoted(p),
         }
     }
 
@@ -44,42 +47,161 @@ impl InputPath {
 }
 
 /// Lines longer than this are not kept: such a record is malformed, and memory stays bounded.
-pub const MAX_LINE: usize = 64 * 1024;
+/// A CSV header or row of 10,000 columns fits.
+pub const MAX_LINE: usize = 1 << 20;
 
-/// Opens an input for reading, decompressing gzip (recognised by its magic bytes) on the fly.
-/// Every byte read from the underlying file or pipe is added to `consumed`. Also returns the
-/// size of its text, when that is known in advance (a regular file, not compressed).
-pub fn open(
-    input: &InputPath,
-    consumed: Arc<AtomicU64>,
-) -> io::Result<(Box<dyn BufRead + Send>, Option<u64>)> {
-    let raw: Box<dyn Read + Send> = match input {
-        InputPath::Stdin => Box::new(io::stdin()),
-        InputPath::File(p) => {
-            let file = File::open(p)?;
-            if file.metadata()?.is_dir() {
-                return Err(io::Error::new(
-                    io::ErrorKind::IsADirectory,
-                    "is a directory",
-                ));
+/// Bytes read from the operating system at a time.
+const READ_SIZE: usize = 256 << 10;
+
+/// An open input: a reader and its buffer.
+pub struct Source {
+    reader: Box<dyn Read + Send>,
+    buf: Vec<u8>,
+    pos: usize,
+    end: usize,
+    /// The size of the text, when known in advance (a regular file, not compressed).
+    pub size: Option<u64>,
+}
+
+/// A buffer to hand from one input to the next.
+#[derive(Default)]
+pub struct Recycled(Vec<u8>);
+
+impl Source {
+    /// Opens an input, reusing `recycled`'s buffer. Gzip (recognised by its magic bytes) is
+    /// decompressed on the fly; UTF-16 text is refused with a message that says how to convert
+    /// it. Every byte read from the file or pipe is added to `consumed` (for progress).
+    pub fn open(
+        input: &InputPath,
+        consumed: Arc<AtomicU64>,
+        recycled: Recycled,
+    ) -> io::Result<Source> {
+        let raw: Box<dyn Read + Send> = match input {
+            InputPath::Stdin => Box::new(io::stdin()),
+            InputPath::File(p) => {
+                let file = File::open(p)?;
+                if file.metadata()?.is_dir() {
+                    return Err(io::Error::new(
+                        io::ErrorKind::IsADirectory,
+                        "is a directory",
+                    ));
+                }
+                Box::new(file)
             }
-            Box::new(file)
+        };
+        let mut buf = recycled.0;
+        buf.resize(READ_SIZE, 0);
+        let mut source = Source {
+            reader: Box::new(Counting {
+                inner: raw,
+                consumed,
+            }),
+            buf,
+            pos: 0,
+            end: 0,
+            size: input.size(),
+        };
+        source.fill_at_least(4)?;
+        let head = &source.buf[..source.end];
+        if head.starts_with(&[0x1f, 0x8b]) {
+            let prefix = io::Cursor::new(head.to_vec());
+            let raw = std::mem::replace(&mut source.reader, Box::new(io::empty()));
+            source.reader = Box::new(flate2::read::MultiGzDecoder::new(prefix.chain(raw)));
+            (source.pos, source.end, source.size) = (0, 0, None);
+        } else if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "is UTF-16 text (it starts with a UTF-16 byte-order mark); only UTF-8 and ASCII \
+                 are read: convert it first, e.g. `iconv -f UTF-16 -t UTF-8`",
+            ));
         }
-    };
-    let mut reader = BufReader::with_capacity(
-        256 * 1024,
-        Counting {
-            inner: raw,
-            consumed,
-        },
-    );
-    let gzip = reader.fill_buf()?.starts_with(&[0x1f, 0x8b]);
-    Ok(if gzip {
-        let text = flate2::bufread::MultiGzDecoder::new(reader);
-        (Box::new(BufReader::with_capacity(256 * 1024, text)), None)
-    } else {
-        (Box::new(reader), input.size())
-    })
+        Ok(source)
+    }
+
+    /// Reads from any reader, as it is (no gzip or UTF-16 check): for text already in memory,
+    /// or a stream the caller opened.
+    pub fn from_reader(reader: Box<dyn Read + Send>) -> Source {
+        Source {
+            reader,
+            buf: vec![0; READ_SIZE],
+            pos: 0,
+            end: 0,
+            size: None,
+        }
+    }
+
+    /// Gives the buffer back, for the next input.
+    pub fn recycle(self) -> Recycled {
+        Recycled(self.buf)
+    }
+
+    /// Reads until at least `n` bytes are buffered or the input ends.
+    fn fill_at_least(&mut self, n: usize) -> io::Result<()> {
+        while self.end - self.pos < n {
+            if self.pos > 0 {
+                self.buf.copy_within(self.pos..self.end, 0);
+                (self.end, self.pos) = (self.end - self.pos, 0);
+            }
+            match self.reader.read(&mut self.buf[self.end..]) {
+                Ok(0) => break,
+                Ok(k) => self.end += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    /// Appends the next line's text (without its line end: LF, or CR LF) to `out`. At most
+    /// [`MAX_LINE`] bytes are kept; the rest of a longer line is read and dropped, and the
+    /// answer says so. `None` at the end of the input.
+    pub fn read_line(&mut self, out: &mut Vec<u8>) -> io::Result<Option<LineEnd>> {
+        let start = out.len();
+        let mut any = false;
+        let mut too_long = false;
+        loop {
+            if self.pos == self.end {
+                (self.pos, self.end) = (0, 0);
+                self.fill_at_least(1)?;
+                if self.end == 0 {
+                    break;
+                }
+            }
+            any = true;
+            let available = &self.buf[self.pos..self.end];
+            let (part, used, done) = match memchr::memchr(b'\n', available) {
+                Some(i) => (&available[..i], i + 1, true),
+                None => (available, available.len(), false),
+            };
+            let room = MAX_LINE.saturating_sub(out.len() - start);
+            too_long |= part.len() > room;
+            out.extend_from_slice(&part[..part.len().min(room)]);
+            self.pos += used;
+            if done {
+                break;
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        if out.len() > start && out.last() == Some(&b'\r') && !too_long {
+            out.pop();
+        }
+        Ok(Some(if too_long {
+            LineEnd::TooLong
+        } else {
+            LineEnd::Whole
+        }))
+    }
+}
+
+/// How a line read ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineEnd {
+    /// The whole line was kept.
+    Whole,
+    /// It went past [`MAX_LINE`]: only its start was kept.
+    TooLong,
 }
 
 /// A reader that counts the bytes it hands out (for progress).
@@ -96,71 +218,39 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
-/// One line as read: its text without the line ending (CR LF or LF), or `TooLong` when it
-/// went past [`MAX_LINE`] (then the text holds only the start, and the rest was skipped).
-#[derive(Debug, PartialEq, Eq)]
-pub enum Line {
-    Text,
-    TooLong,
-}
-
-/// Reads the next line into `buf` (cleared first). `None` at the end of the input.
-pub fn read_line(reader: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<Option<Line>> {
-    buf.clear();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            break;
-        }
-        any = true;
-        let (part, used, done) = match memchr::memchr(b'\n', available) {
-            Some(i) => (&available[..i], i + 1, true),
-            None => (available, available.len(), false),
-        };
-        let room = MAX_LINE.saturating_sub(buf.len());
-        if part.len() > room {
-            too_long = true;
-        }
-        buf.extend_from_slice(&part[..part.len().min(room)]);
-        reader.consume(used);
-        if done {
-            break;
-        }
-    }
-    if !any {
-        return Ok(None);
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-    }
-    Ok(Some(if too_long { Line::TooLong } else { Line::Text }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn lines(input: &[u8]) -> Vec<(Vec<u8>, Line)> {
-        let mut r: &[u8] = input;
-        let mut buf = Vec::new();
-        let mut out = Vec::new();
-        while let Some(kind) = read_line(&mut r, &mut buf).unwrap() {
-            out.push((buf.clone(), kind));
+    fn source(bytes: &[u8]) -> Source {
+        Source {
+            reader: Box::new(io::Cursor::new(bytes.to_vec())),
+            buf: vec![0; 7], // a tiny buffer: lines cross refills
+            pos: 0,
+            end: 0,
+            size: None,
         }
-        out
+    }
+
+    fn lines(bytes: &[u8]) -> Vec<(Vec<u8>, LineEnd)> {
+        let mut s = source(bytes);
+        let mut out = Vec::new();
+        loop {
+            let mut line = Vec::new();
+            match s.read_line(&mut line).unwrap() {
+                Some(end) => out.push((line, end)),
+                None => return out,
+            }
+        }
     }
 
     #[test]
     fn splits_lf_and_crlf_and_a_last_line_without_newline() {
-        let got = lines(b"a\r\nbb\n\nc");
+        let got = lines(b"a\r\nbbbbbbbbbbbb\n\nc\rd\nlast");
         let texts: Vec<&[u8]> = got.iter().map(|(t, _)| t.as_slice()).collect();
-        assert_eq!(texts, [&b"a"[..], b"bb", b"", b"c"]);
+        assert_eq!(texts, [&b"a"[..], b"bbbbbbbbbbbb", b"", b"c\rd", b"last"]);
+        assert!(lines(b"").is_empty());
+        assert_eq!(lines(b"\n").len(), 1);
     }
 
     #[test]
@@ -169,7 +259,10 @@ mod tests {
         input.extend_from_slice(b"\nok\n");
         let got = lines(&input);
         assert_eq!(got.len(), 2);
-        assert_eq!((got[0].0.len(), &got[0].1), (MAX_LINE, &Line::TooLong));
-        assert_eq!((got[1].0.as_slice(), &got[1].1), (&b"ok"[..], &Line::Text));
+        assert_eq!((got[0].0.len(), got[0].1), (MAX_LINE, LineEnd::TooLong));
+        assert_eq!(
+            (got[1].0.as_slice(), got[1].1),
+            (&b"ok"[..], LineEnd::Whole)
+        );
     }
 }

@@ -1,22 +1,62 @@
-//! Grid answer keys: 9 rows of 9 digits, compact (2239 style) or space-separated (2580 style).
+//! Grid answer keys: 9 rows per solution, compact (2239 style), spaced (2580 style) or boxed,
+//! a blank line between puzzles. A puzzle without a solution prints its status on one line;
+//! in count mode a line `solutions: N` follows each.
 
-use super::Answer;
+use super::{Answer, KeyFormat};
 use crate::input::GridStyle;
 
-/// Writes the solution as 9 rows, or the status on one line when there is none.
-pub fn write(out: &mut Vec<u8>, answer: &Answer, style: GridStyle) {
-    let Some(solution) = answer.solution else {
-        out.extend_from_slice(answer.verdict.as_str().as_bytes());
+pub fn write(out: &mut Vec<u8>, key: &KeyFormat, style: GridStyle, answer: &Answer, first: bool) {
+    if !first {
         out.push(b'\n');
-        return;
-    };
-    for row in solution.cells().chunks(9) {
-        for (i, &v) in row.iter().enumerate() {
-            if style == GridStyle::Spaced && i > 0 {
-                out.push(b' ');
+    }
+    match answer.solution {
+        Some(solution) => write_rows(out, solution.cells(), style),
+        None => {
+            out.extend_from_slice(answer.verdict.as_str().as_bytes());
+            out.push(b'\n');
+        }
+    }
+    if key.count {
+        out.extend_from_slice(format!("solutions: {}\n", answer.count_text()).as_bytes());
+    }
+}
+
+fn write_rows(out: &mut Vec<u8>, cells: &[u8; 81], style: GridStyle) {
+    for (r, row) in cells.chunks(9).enumerate() {
+        if style == GridStyle::Boxed && r > 0 && r % 3 == 0 {
+            out.extend_from_slice(b"------+-------+------\n");
+        }
+        for (c, &v) in row.iter().enumerate() {
+            match style {
+                GridStyle::Compact => {}
+                GridStyle::Spaced if c > 0 => out.push(b' '),
+                GridStyle::Boxed if c > 0 && c % 3 == 0 => out.extend_from_slice(b" | "),
+                GridStyle::Spaced | GridStyle::Boxed if c > 0 => out.push(b' '),
+                GridStyle::Spaced | GridStyle::Boxed => {}
             }
             out.push(b'0' + v);
         }
         out.push(b'\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxed_rows_and_rules() {
+        let mut cells = [0u8; 81];
+        for (i, c) in cells.iter_mut().enumerate() {
+            *c = (i % 9) as u8 + 1;
+        }
+        let mut out = Vec::new();
+        write_rows(&mut out, &cells, GridStyle::Boxed);
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 11);
+        assert_eq!(lines[0], "1 2 3 | 4 5 6 | 7 8 9");
+        assert_eq!(lines[3], "------+-------+------");
+        assert_eq!(lines[0].len(), lines[3].len());
     }
 }

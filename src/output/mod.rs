@@ -1,198 +1,163 @@
-//! Answer-key writers. Workers format their chunk's answers into bytes in parallel; the writer
-//! thread only copies those bytes out in input order.
+//! Answer-key writers, one module per format. Workers format their chunk's answers into bytes
+//! in parallel; the writer thread only copies those bytes out in input order.
 
+mod csv;
 mod grid;
+mod jsonl;
+mod lines;
 
 use crate::grid::Grid;
-use crate::input::GridStyle;
+use crate::input::{Echo, GridStyle, Layout};
 use crate::verdict::Verdict;
-use std::io::Write;
 
 /// An answer-key format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputFormat {
-    /// The input's columns, then `solution`, `status` (and `guesses`, `micros` with timing).
+    /// The input's columns, then `solution`, `status` (`solutions` in count mode; `guesses`,
+    /// `micros` with timing).
     Csv,
-    /// The solution per line; when the status is not `solved`, a space and the status follow.
+    /// The solution per line; the status after it when it is not `solved` (always in count
+    /// mode, then the count).
     Lines,
-    /// 9 rows per solution, in the given style, a blank line between puzzles.
+    /// The solution as rows, in the given style, a blank line between puzzles.
     Grid(GridStyle),
+    /// JSON Lines: the input's object (or its columns as keys) with the answer's keys added.
+    Jsonl,
+}
+
+impl OutputFormat {
+    /// The format an output file's name asks for: `*.csv`, `*.tsv`, `*.jsonl`, `*.ndjson`,
+    /// `*.json`.
+    pub fn from_extension(path: &std::path::Path) -> Option<OutputFormat> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "csv" | "tsv" => Some(OutputFormat::Csv),
+            "jsonl" | "ndjson" | "json" => Some(OutputFormat::Jsonl),
+            _ => None,
+        }
+    }
+}
+
+/// What an input layout says about the header of a CSV answer key.
+pub enum CsvHeader<'a> {
+    /// The input's own header line, repeated as it was.
+    Verbatim(&'a [u8]),
+    /// The input has none, so the key has none either.
+    Absent,
+    /// A header made of the layout's column names.
+    Named,
 }
 
 /// What a worker knows about one answered record.
+#[derive(Debug, Clone, Copy)]
 pub struct Answer {
     pub verdict: Verdict,
     pub solution: Option<Grid>,
+    /// Solutions found; `capped` when the count stopped at the limit (count mode).
+    pub count: u64,
+    pub capped: bool,
     pub guesses: u64,
     pub nanos: u64,
 }
 
-/// The columns appended to a CSV answer key. A name the input already uses gets the prefix
-/// `sb_` (for sudoku-batch), so no two columns share a name.
-pub fn appended_columns(input_columns: &[String], timing: bool) -> Vec<String> {
-    let names: &[&str] = if timing {
-        &["solution", "status", "guesses", "micros"]
-    } else {
-        &["solution", "status"]
-    };
-    names
-        .iter()
-        .map(|&n| {
-            if input_columns.iter().any(|c| c == n) {
-                format!("sb_{n}")
-            } else {
-                n.to_string()
-            }
-        })
-        .collect()
-}
-
-/// The CSV header line.
-pub fn csv_header(input_columns: &[String], timing: bool) -> Vec<u8> {
-    let appended = appended_columns(input_columns, timing);
-    let mut out = Vec::new();
-    for (i, name) in input_columns.iter().chain(&appended).enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        write_csv_field(&mut out, name.as_bytes());
-    }
-    out.push(b'\n');
-    out
-}
-
-/// Writes one CSV field, quoted (RFC 4180) only when it must be.
-fn write_csv_field(out: &mut Vec<u8>, field: &[u8]) {
-    // A fold, not `any`: without an early exit the compiler vectorises the scan.
-    let needs_quotes =
-        (field.iter()).fold(false, |q, &b| q | matches!(b, b',' | b'"' | b'\r' | b'\n'));
-    if needs_quotes {
-        out.push(b'"');
-        for &b in field {
-            if b == b'"' {
-                out.push(b'"');
-            }
-            out.push(b);
-        }
-        out.push(b'"');
-    } else {
-        out.extend_from_slice(field);
-    }
-}
-
-/// The input fields a CSV answer-key row repeats.
-pub enum Echo<'a> {
-    /// A CSV input row.
-    Row(&'a csv::ByteRecord),
-    /// The puzzle of a lines or grid input.
-    Field(&'a [u8]),
-    /// Nothing could be read (the row is padded with empty fields).
-    Nothing,
-}
-
-impl<'a> Echo<'a> {
-    fn field(&self, i: usize) -> &'a [u8] {
-        match *self {
-            Echo::Row(row) => row.get(i).unwrap_or(b""),
-            Echo::Field(f) if i == 0 => f,
-            _ => b"",
+impl Answer {
+    /// The count as the answer key writes it: `N`, or `>=N` when the limit stopped it.
+    pub fn count_text(&self) -> String {
+        if self.capped {
+            format!(">={}", self.count)
+        } else {
+            self.count.to_string()
         }
     }
 }
 
-/// Formats one chunk's answers.
-pub enum ChunkWriter {
-    Csv {
-        out: Vec<u8>,
-        width: usize,
-        timing: bool,
-    },
-    Lines(Vec<u8>),
-    Grid(Vec<u8>, GridStyle),
+/// The answer key's shape, decided once for the run from the first input's layout.
+#[derive(Debug, Clone)]
+pub struct KeyFormat {
+    pub format: OutputFormat,
+    /// The echoed columns' names: the width of a CSV row, the keys of a JSON object.
+    pub columns: Vec<Vec<u8>>,
+    /// The names of the columns (or keys) after them, each `sb_`-prefixed when the input
+    /// already uses it.
+    pub appended: Vec<String>,
+    /// CSV: the field delimiter (the first input's).
+    pub delimiter: u8,
+    /// The header line, ending in `\n` (CSV, when there is one).
+    pub header: Option<Vec<u8>>,
+    /// Count mode: a `solutions` column.
+    pub count: bool,
+    /// `guesses` and `micros` columns.
+    pub timing: bool,
 }
 
-impl ChunkWriter {
-    /// `width`: the number of input columns each CSV row echoes; `out`: the buffer to append
-    /// to.
-    pub fn new(format: OutputFormat, width: usize, timing: bool, out: Vec<u8>) -> ChunkWriter {
-        match format {
-            OutputFormat::Csv => ChunkWriter::Csv { out, width, timing },
-            OutputFormat::Lines => ChunkWriter::Lines(out),
-            OutputFormat::Grid(style) => ChunkWriter::Grid(out, style),
+impl KeyFormat {
+    pub fn new(format: OutputFormat, layout: &dyn Layout, count: bool, timing: bool) -> KeyFormat {
+        let taken = layout.taken_names();
+        let mut names = vec!["solution", "status"];
+        if count {
+            names.push("solutions");
         }
-    }
-
-    /// Writes one record's answer. `echo`: the input's fields for that record (CSV output
-    /// only); `first`: true for the run's very first record.
-    pub fn record(&mut self, echo: &Echo, answer: &Answer, first: bool) {
-        let line = answer.solution.map(|s| s.to_line(b'0'));
-        let solution = line.as_ref().map(|l| &l[..]);
-        match self {
-            ChunkWriter::Csv { out, width, timing } => {
-                for i in 0..*width {
-                    write_csv_field(out, echo.field(i));
-                    out.push(b',');
+        if timing {
+            names.extend(["guesses", "micros"]);
+        }
+        let appended = names
+            .iter()
+            .map(|&n| {
+                if taken.iter().any(|c| c == n.as_bytes()) {
+                    format!("sb_{n}")
+                } else {
+                    n.to_string()
                 }
-                // The appended values are digits and status names: they never need quotes.
-                out.extend_from_slice(solution.unwrap_or(b""));
-                out.push(b',');
-                out.extend_from_slice(answer.verdict.as_str().as_bytes());
-                if *timing {
-                    let micros = answer.nanos as f64 / 1000.0;
-                    let _ = write!(out, ",{},{micros:.1}", answer.guesses);
-                }
-                out.push(b'\n');
-            }
-            ChunkWriter::Lines(out) => {
-                if let Some(s) = solution {
-                    out.extend_from_slice(s);
-                }
-                if answer.verdict != Verdict::Solved {
-                    out.push(b' ');
-                    out.extend_from_slice(answer.verdict.as_str().as_bytes());
-                }
-                out.push(b'\n');
-            }
-            ChunkWriter::Grid(out, style) => {
-                if !first {
-                    out.push(b'\n');
-                }
-                grid::write(out, answer, *style);
-            }
+            })
+            .collect();
+        let mut key = KeyFormat {
+            format,
+            columns: layout.columns().to_vec(),
+            appended,
+            delimiter: layout.delimiter(),
+            header: None,
+            count,
+            timing,
+        };
+        if format == OutputFormat::Csv {
+            key.header = csv::header(&key, layout.csv_header());
         }
+        key
     }
 
-    /// The formatted bytes.
-    pub fn finish(self) -> Vec<u8> {
-        match self {
-            ChunkWriter::Csv { out, .. } | ChunkWriter::Lines(out) | ChunkWriter::Grid(out, _) => {
-                out
-            }
+    /// Writes one record's answer after what it repeats of the record; `first`: the run's very
+    /// first record.
+    pub fn write(&self, out: &mut Vec<u8>, record: &Echoed, answer: &Answer, first: bool) {
+        match self.format {
+            OutputFormat::Csv => csv::write(out, self, record, answer),
+            OutputFormat::Lines => lines::write(out, self, answer),
+            OutputFormat::Grid(style) => grid::write(out, self, style, answer, first),
+            OutputFormat::Jsonl => jsonl::write(out, self, record, answer),
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// What an answer key repeats of one record.
+pub struct Echoed<'a> {
+    pub echo: Echo<'a>,
+    /// A CSV row's text may be copied as it is (its delimiter is the key's).
+    pub verbatim: bool,
+    /// The grid read, for layouts that echo the puzzle written out.
+    pub puzzle: Option<&'a Grid>,
+}
 
-    #[test]
-    fn fields_are_quoted_only_when_needed() {
-        let mut out = Vec::new();
-        for f in [&b"plain"[..], b"a,b", b"say \"hi\"", b""] {
-            write_csv_field(&mut out, f);
-            out.push(b'|');
+impl Echoed<'_> {
+    /// Column `i`'s value, for a key that writes values one by one.
+    fn value(&self, i: usize) -> std::borrow::Cow<'_, [u8]> {
+        use std::borrow::Cow;
+        match self.echo {
+            Echo::Fields { fields, .. } => Cow::Borrowed(fields.get(i)),
+            Echo::Text(text) if i == 0 => Cow::Borrowed(text),
+            Echo::Puzzle | Echo::Object(_) if i == 0 => match self.puzzle {
+                Some(p) => Cow::Owned(p.to_line(b'0').to_vec()),
+                None => Cow::Borrowed(b""),
+            },
+            Echo::Text(_) | Echo::Puzzle | Echo::Object(_) => Cow::Borrowed(b""),
         }
-        assert_eq!(out, b"plain|\"a,b\"|\"say \"\"hi\"\"\"||");
-    }
-
-    #[test]
-    fn appended_columns_never_repeat_an_input_name() {
-        let cols = vec!["puzzle".to_string(), "solution".to_string()];
-        assert_eq!(appended_columns(&cols, false), ["sb_solution", "status"]);
-        assert_eq!(
-            String::from_utf8(csv_header(&cols, true)).unwrap(),
-            "puzzle,solution,sb_solution,status,guesses,micros\n"
-        );
     }
 }

@@ -16,7 +16,9 @@ pub enum Mode {
     Unique,
     /// The lexicographically smallest solution, reading cells row by row.
     LexMin,
-    /// Count solutions, stopping at the limit (a limit of 0 counts as 1).
+    /// Count solutions, stopping at the limit (a limit of 0 counts as 1). A limit of 1 stops
+    /// at the first solution, so [`Status::Solved`] then means "at least one": use 2 or more to
+    /// tell one solution from several.
     Count(u64),
 }
 

@@ -114,8 +114,7 @@ fn a_wrong_answer_aborts_the_bench_naming_the_record() {
         inputs: vec![InputPath::File(
             crate::support::data_dir().join("kaggle_1000.txt"),
         )],
-        format: None,
-        column: None,
+        input: Default::default(),
         modes: vec![Mode::Unique],
         threads: vec![1],
         repeat: 1,

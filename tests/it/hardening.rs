@@ -141,7 +141,7 @@ fn a_huge_line_is_one_malformed_record_and_memory_stays_bounded() {
         .code(1)
         .stdout(format!(" malformed\n{s}\n"))
         .stderr(predicate::str::contains(
-            "<stdin>:1: line longer than 65536 bytes",
+            "<stdin>:1: line longer than 1048576 bytes",
         ));
 }
 
@@ -172,9 +172,13 @@ fn a_guess_budget_turns_a_runaway_puzzle_into_a_timeout() {
     );
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().take(3).collect();
-    assert_eq!(lines[0], s);
-    assert!(lines[1].ends_with(" timeout"), "{}", lines[1]);
-    assert_eq!(lines[2], s);
+    assert_eq!(lines[0], format!("{s} solved 1"));
+    assert!(
+        lines[1].ends_with(" timeout 0") || lines[1].contains(" timeout "),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], format!("{s} solved 1"));
     assert!(text.contains("\"timeout\": 1"), "{text}");
 }
 

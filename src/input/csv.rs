@@ -1,0 +1,290 @@
+//! The CSV layout: one row per line, fields split at `,`, tab, `;` or `|` (detected from the
+//! first lines, or `--delimiter`), quoted RFC 4180 style within the line. A header row is
+//! detected (a first row with a puzzle in it is data, not a header) or forced (`--header`,
+//! `--no-header`). `#` is data here; only `#` lines before the header that are not as wide as
+//! the rows are comments. The puzzle column is `--column` (a name, or a 1-based number), else
+//! one with a known name, else the first whose value in the first row is a puzzle; the given
+//! solutions (`--verify`) likewise from `--solution-column`, a known name or content.
+
+use super::detect::{Detected, Fit, Sample};
+use super::fields::{UnclosedQuote, split_csv};
+use super::{
+    Echo, Fields, Framing, Layout, LayoutKind, Options, PUZZLE_NAMES, Record, RecordError,
+    SOLUTION_NAMES, Skip, find_column, find_named, looks_like_puzzle, read_puzzle, show_columns,
+};
+use crate::output::{CsvHeader, OutputFormat};
+use anyhow::{Context, bail};
+
+pub const KIND: LayoutKind = LayoutKind {
+    name: "csv",
+    help: "Rows of fields split by , tab ; or |, with or without a header; the puzzle in one column",
+    detect,
+};
+
+#[derive(Debug)]
+pub struct Csv {
+    delimiter: u8,
+    /// The header line as it was, when the input has one.
+    header: Option<Vec<u8>>,
+    columns: Vec<Vec<u8>>,
+    puzzle: usize,
+    /// The column of given solutions, read only under `--verify`.
+    solution: Option<usize>,
+}
+
+/// Delimiters tried, in order of preference when two split a line equally well.
+const DELIMITERS: [u8; 4] = [b',', b'\t', b';', b'|'];
+
+fn split(line: &[u8], delimiter: u8) -> Result<Vec<Vec<u8>>, UnclosedQuote> {
+    let mut f = Fields::default();
+    split_csv(line, delimiter, &mut f).map(|()| f.to_vec())
+}
+
+fn width(line: &[u8], delimiter: u8) -> usize {
+    split(line, delimiter).map_or(0, |f| f.len())
+}
+
+/// The delimiter that splits the first two rows into the most fields, as many in each; `,`
+/// when none splits them.
+fn choose_delimiter(rows: &[&[u8]]) -> u8 {
+    let score = |d: u8| {
+        let widths: Vec<usize> = rows.iter().take(2).map(|r| width(r, d)).collect();
+        let agree = widths.windows(2).all(|w| w[0] == w[1]);
+        (agree, widths.first().copied().unwrap_or(0))
+    };
+    DELIMITERS
+        .iter()
+        .copied()
+        .filter(|&d| score(d).1 > 1)
+        .max_by_key(|&d| {
+            (
+                score(d),
+                std::cmp::Reverse(DELIMITERS.iter().position(|&x| x == d)),
+            )
+        })
+        .unwrap_or(b',')
+}
+
+fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Option<Detected>> {
+    let lines = &sample.lines;
+    if lines.is_empty() {
+        return if forced {
+            bail!("no CSV header: the input is empty")
+        } else {
+            Ok(None)
+        };
+    }
+    // Where the table starts: `#` lines before the first other line are comments when they are
+    // not as wide as that line (a preamble); otherwise they are rows like any other.
+    let body = lines
+        .iter()
+        .position(|(_, t)| !super::is_comment(t))
+        .unwrap_or(0);
+    let delimiter = match options.delimiter {
+        Some(d) => d,
+        None => {
+            let rows: Vec<&[u8]> = lines[body..].iter().map(|(_, t)| t.as_slice()).collect();
+            choose_delimiter(&rows)
+        }
+    };
+    let body_width = width(&lines[body].1, delimiter);
+    let start = (0..body)
+        .find(|&i| width(&lines[i].1, delimiter) == body_width)
+        .unwrap_or(body);
+    let (first_no, first) = &lines[start];
+    let first_fields = split(first, delimiter).unwrap_or_default();
+    let header = options
+        .header
+        .unwrap_or_else(|| !first_fields.iter().any(|f| looks_like_puzzle(f)));
+    if header && sample.is_too_long(*first_no) {
+        // Only a line of several fields is a header that is too long; one field is a record
+        // that is too long, of whatever layout.
+        if !forced && first_fields.len() < 2 {
+            return Ok(None);
+        }
+        bail!(
+            "the CSV header (line {first_no}) is longer than {} bytes",
+            super::MAX_LINE
+        );
+    }
+    let data: Vec<Vec<Vec<u8>>> = lines[start + usize::from(header)..]
+        .iter()
+        .filter_map(|(_, t)| split(t, delimiter).ok())
+        .collect();
+    let columns = if header {
+        first_fields.clone()
+    } else {
+        (1..=first_fields.len())
+            .map(|i| format!("field{i}").into_bytes())
+            .collect()
+    };
+    let width = columns.len();
+    // Rows as wide as the header: at least half of those sampled (a title with a comma over a
+    // lines file is not a header).
+    let as_wide = data.iter().filter(|r| r.len() == width).count();
+    if !forced && as_wide * 2 < data.len() {
+        return Ok(None);
+    }
+    let first_row = data.first();
+    let by_content = |skip: Option<usize>, test: &dyn Fn(&[u8]) -> bool| {
+        first_row.and_then(|row| {
+            row.iter()
+                .take(width)
+                .enumerate()
+                .find(|&(i, f)| Some(i) != skip && test(f))
+                .map(|(i, _)| i)
+        })
+    };
+    let named = header
+        .then(|| find_named(&columns, &PUZZLE_NAMES))
+        .flatten();
+    // One column under a header of no known name is a lines file whose first line is not a
+    // puzzle (and is answered as such), not a table.
+    if !forced && header && width == 1 && named.is_none() && options.column.is_none() {
+        return Ok(None);
+    }
+    let puzzle = match &options.column {
+        Some(want) => find_column(&columns, want).with_context(|| {
+            format!(
+                "no column named {want:?} (columns: {})",
+                show_columns(&columns)
+            )
+        })?,
+        None => match named.or_else(|| by_content(None, &looks_like_puzzle)) {
+            Some(i) => i,
+            // A table that is clearly CSV (a header of several columns, rows as wide) but has
+            // no puzzle column: say so, unless another layout reads the input.
+            None if forced || (header && width > 1) => bail!(
+                "no puzzle column found (columns: {}); name one with --column",
+                show_columns(&columns)
+            ),
+            None => return Ok(None),
+        },
+    };
+    let solution = if options.verify {
+        match &options.solution_column {
+            Some(want) => Some(find_column(&columns, want).with_context(|| {
+                format!(
+                    "no column named {want:?} (columns: {})",
+                    show_columns(&columns)
+                )
+            })?),
+            None => header
+                .then(|| find_named(&columns, &SOLUTION_NAMES))
+                .flatten()
+                .filter(|&i| i != puzzle)
+                .or_else(|| by_content(Some(puzzle), &|f| is_full_grid(f))),
+        }
+    } else {
+        None
+    };
+    let fit = if named.is_some() || (!header && width > 1) {
+        Fit::Certain
+    } else {
+        Fit::Likely
+    };
+    let csv = Csv {
+        delimiter,
+        header: header.then(|| first.clone()),
+        columns,
+        puzzle,
+        solution,
+    };
+    let mut found = Detected::new(csv, fit);
+    for (no, _) in &lines[..start] {
+        found = found.skipping(*no, Skip::Comment);
+    }
+    if header {
+        found = found.skipping(*first_no, Skip::Header);
+    }
+    Ok(Some(found))
+}
+
+/// A solved grid: what a column of given solutions holds.
+fn is_full_grid(field: &[u8]) -> bool {
+    read_puzzle(field).is_ok_and(|g| g.cells().iter().all(|&v| v != 0))
+}
+
+impl Layout for Csv {
+    fn name(&self) -> &'static str {
+        KIND.name
+    }
+
+    fn frame(&self, _line: &[u8], _open: usize) -> Framing {
+        Framing::Take { complete: true }
+    }
+
+    fn read<'a>(&self, text: &'a [u8], fields: &'a mut Fields) -> Record<'a> {
+        let line = text.strip_suffix(b"\n").unwrap_or(text);
+        if split_csv(line, self.delimiter, fields).is_err() {
+            fields.clear();
+            return Record {
+                puzzle: Err(RecordError::UnclosedQuote),
+                given: None,
+                echo: Echo::Fields { fields, row: None },
+            };
+        }
+        if fields.len() != self.columns.len() {
+            let what = if self.header.is_some() {
+                "header"
+            } else {
+                "first row"
+            };
+            return Record {
+                puzzle: Err(RecordError::Width {
+                    got: fields.len(),
+                    want: self.columns.len(),
+                    what,
+                }),
+                given: None,
+                echo: Echo::Fields { fields, row: None },
+            };
+        }
+        Record {
+            puzzle: read_puzzle(fields.get(self.puzzle)).map_err(RecordError::Puzzle),
+            given: self.solution.map(|i| read_puzzle(fields.get(i))),
+            echo: Echo::Fields {
+                fields,
+                row: Some(line),
+            },
+        }
+    }
+
+    fn columns(&self) -> &[Vec<u8>] {
+        &self.columns
+    }
+
+    fn csv_header(&self) -> CsvHeader<'_> {
+        match &self.header {
+            Some(line) => CsvHeader::Verbatim(line),
+            None => CsvHeader::Absent,
+        }
+    }
+
+    fn delimiter(&self) -> u8 {
+        self.delimiter
+    }
+
+    fn default_output(&self) -> OutputFormat {
+        OutputFormat::Csv
+    }
+
+    fn has_solution(&self) -> bool {
+        self.solution.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_delimiter_that_splits_rows_alike() {
+        assert_eq!(choose_delimiter(&[b"a,b,c", b"1,2,3"]), b',');
+        assert_eq!(choose_delimiter(&[b"a\tb", b"1\t2"]), b'\t');
+        assert_eq!(choose_delimiter(&[b"a;b;c", b"1,5;2;3"]), b';');
+        assert_eq!(choose_delimiter(&[b"puzzle", b"123"]), b',');
+        // A comma inside a quoted field does not count.
+        assert_eq!(choose_delimiter(&[b"\"a,b\";c", b"x;y"]), b';');
+    }
+}

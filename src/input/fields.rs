@@ -1,0 +1,186 @@
+//! The fields of one record, and the two ways a line splits into them: CSV (a delimiter and
+//! quotes) and whitespace (puzzle banks).
+
+/// A record's field values, unquoted, one after another in one buffer (reused from record to
+/// record, so reading a row allocates nothing once it has grown).
+#[derive(Debug, Default, Clone)]
+pub struct Fields {
+    bytes: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl Fields {
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+        self.ends.clear();
+    }
+
+    pub fn push(&mut self, value: &[u8]) {
+        self.bytes.extend_from_slice(value);
+        self.ends.push(self.bytes.len());
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Field `i`, or empty past the last one.
+    pub fn get(&self, i: usize) -> &[u8] {
+        match self.ends.get(i) {
+            Some(&end) => {
+                let start = if i == 0 { 0 } else { self.ends[i - 1] };
+                &self.bytes[start..end]
+            }
+            None => b"",
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &[u8]> {
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// The fields as owned values (for headers).
+    pub fn to_vec(&self) -> Vec<Vec<u8>> {
+        self.iter().map(<[u8]>::to_vec).collect()
+    }
+}
+
+/// A quoted field ran to the end of its line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnclosedQuote;
+
+/// Splits one CSV line at `delimiter` into `fields` (cleared first), RFC 4180 style within the
+/// line: a field that starts with `"` is quoted, `""` inside it is one quote, and it ends at
+/// the next lone `"` (anything between that and the delimiter is kept too, as the csv crate
+/// does). A quote inside an unquoted field is an ordinary character. A quoted field still open
+/// at the end of the line is an error: rows are one per line, so that a broken row can never
+/// swallow the rows after it.
+pub fn split_csv(line: &[u8], delimiter: u8, fields: &mut Fields) -> Result<(), UnclosedQuote> {
+    fields.clear();
+    // The usual row has no quote at all: one search per field.
+    if memchr::memchr(b'"', line).is_none() {
+        for field in line.split(|&b| b == delimiter) {
+            fields.push(field);
+        }
+        return Ok(());
+    }
+    let mut i = 0;
+    loop {
+        if line.get(i) == Some(&b'"') {
+            i += 1;
+            loop {
+                let Some(q) = memchr::memchr(b'"', &line[i..]) else {
+                    return Err(UnclosedQuote);
+                };
+                fields.bytes.extend_from_slice(&line[i..i + q]);
+                i += q + 1;
+                if line.get(i) == Some(&b'"') {
+                    fields.bytes.push(b'"');
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        let rest = &line[i..];
+        let end = memchr::memchr(delimiter, rest).unwrap_or(rest.len());
+        fields.bytes.extend_from_slice(&rest[..end]);
+        fields.ends.push(fields.bytes.len());
+        i += end;
+        if i == line.len() {
+            return Ok(());
+        }
+        i += 1; // the delimiter
+    }
+}
+
+/// Splits a line at runs of whitespace into `fields` (cleared first).
+pub fn split_whitespace(line: &[u8], fields: &mut Fields) {
+    fields.clear();
+    for field in line
+        .split(u8::is_ascii_whitespace)
+        .filter(|f| !f.is_empty())
+    {
+        fields.push(field);
+    }
+}
+
+/// Writes one CSV field, quoted (RFC 4180) only when it must be: when it holds the delimiter,
+/// a quote or a line break.
+pub fn write_csv_field(out: &mut Vec<u8>, field: &[u8], delimiter: u8) {
+    // A fold, not `any`: without an early exit the compiler vectorises the scan.
+    let special = field.iter().fold(false, |q, &b| {
+        q | (b == delimiter) | matches!(b, b'"' | b'\r' | b'\n')
+    });
+    if special {
+        out.push(b'"');
+        for &b in field {
+            if b == b'"' {
+                out.push(b'"');
+            }
+            out.push(b);
+        }
+        out.push(b'"');
+    } else {
+        out.extend_from_slice(field);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn csv(line: &[u8], delimiter: u8) -> Result<Vec<Vec<u8>>, UnclosedQuote> {
+        let mut f = Fields::default();
+        split_csv(line, delimiter, &mut f).map(|()| f.to_vec())
+    }
+
+    fn strings(fields: &[&str]) -> Vec<Vec<u8>> {
+        fields.iter().map(|f| f.as_bytes().to_vec()).collect()
+    }
+
+    #[test]
+    fn splits_plain_and_quoted_fields() {
+        assert_eq!(csv(b"a,b,,c", b','), Ok(strings(&["a", "b", "", "c"])));
+        assert_eq!(csv(b"", b','), Ok(strings(&[""])));
+        assert_eq!(csv(b"a,", b','), Ok(strings(&["a", ""])));
+        assert_eq!(
+            csv(b"\"a,b\",\"say \"\"hi\"\"\",x\"y", b','),
+            Ok(strings(&["a,b", "say \"hi\"", "x\"y"]))
+        );
+        assert_eq!(csv(b"\"\",\"\"", b','), Ok(strings(&["", ""])));
+        assert_eq!(csv(b"\"ab\"cd,e", b','), Ok(strings(&["abcd", "e"])));
+        assert_eq!(csv(b"a;b\tc", b';'), Ok(strings(&["a", "b\tc"])));
+        assert_eq!(csv(b"a\rb,c", b','), Ok(strings(&["a\rb", "c"])));
+    }
+
+    #[test]
+    fn an_open_quote_is_an_error_within_its_line() {
+        assert_eq!(csv(b"1,\"abc", b','), Err(UnclosedQuote));
+        assert_eq!(csv(b"\"abc\"\"", b','), Err(UnclosedQuote));
+    }
+
+    #[test]
+    fn written_fields_split_back_to_themselves() {
+        for field in [&b"plain"[..], b"a,b", b"say \"hi\"", b"", b"\"", b"a\rb"] {
+            let mut out = Vec::new();
+            write_csv_field(&mut out, field, b',');
+            assert_eq!(csv(&out, b','), Ok(vec![field.to_vec()]), "{out:?}");
+        }
+        let mut out = Vec::new();
+        write_csv_field(&mut out, b"a\tb", b'\t');
+        assert_eq!(out, b"\"a\tb\"");
+    }
+
+    #[test]
+    fn whitespace_fields() {
+        let mut f = Fields::default();
+        split_whitespace(b"  abc\t 12  x ", &mut f);
+        assert_eq!(f.to_vec(), strings(&["abc", "12", "x"]));
+        assert_eq!(f.get(7), b"");
+    }
+}

@@ -1,0 +1,212 @@
+//! The grid layout: a puzzle as rows of cells, compact (`530070000`, judge problem 2239),
+//! spaced (`5 3 0 0 7 0 0 0 0`, judge problem 2580) or boxed ASCII art (`5 3 . | . 7 . | …`
+//! between `------+-------+------` rules). Titles (`Grid 01` as in Project Euler 96,
+//! `Puzzle 3:`), rules and `#` comments are skipped and counted; a blank line or a title ends a
+//! grid early (it is then malformed).
+//!
+//! A 4×4, 16×16 or 25×25 grid is framed by its own side, so that each gets one record and the
+//! input one message.
+
+use super::detect::{Detected, Fit, Sample};
+use super::{
+    Echo, Fields, Framing, Layout, LayoutKind, Options, Record, RecordError, Skip, is_comment,
+    looks_like_title,
+};
+use crate::grid::{CELLS, Grid, ParseError};
+use crate::output::OutputFormat;
+
+pub const KIND: LayoutKind = LayoutKind {
+    name: "grid",
+    help: "A puzzle per 9 rows of 9 cells: compact, spaced, or boxed with | - +; titles skipped",
+    detect,
+};
+
+/// How a grid's rows are written (also how a grid answer key writes them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GridStyle {
+    /// `530070000` (judge problem 2239).
+    Compact,
+    /// `5 3 0 0 7 0 0 0 0` (judge problem 2580).
+    Spaced,
+    /// `5 3 0 | 0 7 0 | 0 0 0`, with a rule between bands.
+    Boxed,
+}
+
+#[derive(Debug)]
+pub struct GridLayout {
+    /// Rows per grid, and cells per row.
+    side: usize,
+    style: GridStyle,
+    columns: Vec<Vec<u8>>,
+}
+
+/// Sides of the grids that are framed (9, and the others that get a message).
+const SIDES: [usize; 4] = [9, 4, 16, 25];
+
+fn detect(sample: &Sample, _: &Options, forced: bool) -> anyhow::Result<Option<Detected>> {
+    let mut rows = sample
+        .uncommented()
+        .map(|(_, line)| line)
+        .filter(|line| !is_rule(line) && !is_title(line));
+    let found = match rows.next() {
+        Some(first) if SIDES.contains(&cell_count(first)) => {
+            // Two rows of the same width leave no doubt; one might be a 9-digit number.
+            let side = cell_count(first);
+            let fit = match rows.next() {
+                Some(second) if cell_count(second) == side => Fit::Certain,
+                _ => Fit::Likely,
+            };
+            Some((side, style_of(first), fit))
+        }
+        _ => forced.then_some((9, GridStyle::Compact, Fit::Likely)),
+    };
+    Ok(found.map(|(side, style, fit)| {
+        let layout = GridLayout {
+            side,
+            style,
+            columns: vec![b"puzzle".to_vec()],
+        };
+        Detected::new(layout, fit)
+    }))
+}
+
+/// A ruled line: only `-`, `=`, `+`, `|`, `*` and spaces, with at least one `-`, `=` or `+`
+/// (or only bars).
+fn is_rule(line: &[u8]) -> bool {
+    let t = line.trim_ascii();
+    !t.is_empty()
+        && t.iter().all(|b| b" \t-=+|*".contains(b))
+        && (t.iter().any(|b| b"-=+".contains(b)) || t.iter().all(|b| b" \t|".contains(b)))
+}
+
+/// A title, unless it is a row of a 16×16 or 25×25 grid (whose cells are letters too).
+fn is_title(line: &[u8]) -> bool {
+    looks_like_title(line) && !matches!(cell_count(line), 16 | 25)
+}
+
+/// The cells of a row: every character but whitespace and the box bars `|` and `!`.
+fn cells(row: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    row.iter()
+        .copied()
+        .filter(|b| !b.is_ascii_whitespace() && *b != b'|' && *b != b'!')
+}
+
+fn cell_count(row: &[u8]) -> usize {
+    cells(row).count()
+}
+
+fn style_of(row: &[u8]) -> GridStyle {
+    let t = row.trim_ascii();
+    if t.contains(&b'|') || t.contains(&b'!') {
+        GridStyle::Boxed
+    } else if t.iter().any(u8::is_ascii_whitespace) {
+        GridStyle::Spaced
+    } else {
+        GridStyle::Compact
+    }
+}
+
+impl Layout for GridLayout {
+    fn name(&self) -> &'static str {
+        KIND.name
+    }
+
+    fn frame(&self, line: &[u8], open: usize) -> Framing {
+        if is_comment(line) {
+            Framing::Skip(Skip::Comment)
+        } else if is_rule(line) {
+            Framing::Skip(Skip::Rule)
+        } else if is_title(line) {
+            Framing::SkipAndClose(Skip::Title)
+        } else {
+            // Anything else is a row, broken or not: a broken row stays in its grid (which is
+            // then malformed) rather than shift the rows after it into the next grid.
+            Framing::Take {
+                complete: open + 1 == self.side,
+            }
+        }
+    }
+
+    fn read<'a>(&self, text: &'a [u8], _: &'a mut Fields) -> Record<'a> {
+        Record {
+            puzzle: self.read_rows(text),
+            given: None,
+            echo: Echo::Puzzle,
+        }
+    }
+
+    fn columns(&self) -> &[Vec<u8>] {
+        &self.columns
+    }
+
+    fn default_output(&self) -> OutputFormat {
+        OutputFormat::Grid(self.style)
+    }
+}
+
+impl GridLayout {
+    fn read_rows(&self, text: &[u8]) -> Result<Grid, RecordError> {
+        if self.side != 9 {
+            return Err(RecordError::Puzzle(ParseError::OtherSize {
+                side: self.side,
+            }));
+        }
+        let rows: Vec<&[u8]> = text
+            .strip_suffix(b"\n")
+            .unwrap_or(text)
+            .split(|&b| b == b'\n')
+            .collect();
+        if rows.len() != 9 {
+            return Err(RecordError::GridRows {
+                got: rows.len(),
+                want: 9,
+            });
+        }
+        let mut cells81 = [0u8; CELLS];
+        for (r, row) in rows.iter().enumerate() {
+            let mut n = 0;
+            for cell in cells(row) {
+                if n < 9 {
+                    cells81[r * 9 + n] = cell;
+                }
+                n += 1;
+            }
+            if n != 9 {
+                return Err(RecordError::GridRowWidth { row: r + 1, got: n });
+            }
+        }
+        Grid::parse_bytes(&cells81).map_err(|e| {
+            let (what, position) = match e {
+                ParseError::BadChar { ch, position } => (format!("character {ch:?}"), position),
+                ParseError::BadByte { byte, position } => (format!("byte 0x{byte:02x}"), position),
+                other => return RecordError::Puzzle(other),
+            };
+            RecordError::GridCell {
+                what,
+                row: (position - 1) / 9 + 1,
+                col: (position - 1) % 9 + 1,
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_titles_and_rows() {
+        assert!(is_rule(b"------+-------+------"));
+        assert!(is_rule(b"+=====+=====+=====+"));
+        assert!(is_rule(b" |     |     | "));
+        assert!(!is_rule(b"5 3 . | . 7 . | . . ."));
+        assert!(is_title(b"Grid 01"));
+        assert!(is_title(b"Puzzle 3:"));
+        assert!(!is_title(b"53x070000"), "a stray letter is a broken row");
+        assert!(!is_title(b"ABCDEFG123456789"), "a 16×16 row");
+        assert_eq!(cell_count(b"| 5 3 . | . 7 . | . . . |"), 9);
+        assert_eq!(style_of(b"5 3 . | . 7 ."), GridStyle::Boxed);
+        assert_eq!(style_of(b"5 3 0 0 7 0 0 0 0"), GridStyle::Spaced);
+        assert_eq!(style_of(b"530070000"), GridStyle::Compact);
+    }
+}

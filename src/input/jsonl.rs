@@ -1,0 +1,248 @@
+//! The JSON Lines layout, as data-set tools export it: one object per line, the puzzle under a
+//! known key (`puzzle`, `quizzes`, `question`…, or `--column KEY`) as a string of 81 cells or
+//! as an array of the cells (`[[5,3,0,…],…]`: nine rows of nine numbers, 0 or null for a blank;
+//! or 81 numbers; or nine strings). A JSON answer key repeats each object with the answer's
+//! keys added.
+
+use super::detect::{Detected, Fit, Sample};
+use super::{
+    Echo, Fields, Framing, Layout, LayoutKind, Options, PUZZLE_NAMES, Record, RecordError,
+    SOLUTION_NAMES, find_column, find_named, looks_like_puzzle, show_columns,
+};
+use crate::grid::{Grid, ParseError};
+use crate::output::OutputFormat;
+use anyhow::{Context, bail};
+use serde_json::{Map, Value};
+
+pub const KIND: LayoutKind = LayoutKind {
+    name: "jsonl",
+    help: "JSON Lines: an object per line, the puzzle a string or a 9×9 array under a known key",
+    detect,
+};
+
+#[derive(Debug)]
+pub struct Jsonl {
+    /// The puzzle's key.
+    key: String,
+    /// The given solution's key, read only under `--verify`.
+    solution: Option<String>,
+    /// For CSV answer keys: the puzzle alone.
+    columns: Vec<Vec<u8>>,
+    /// The first object's keys, which appended keys must not repeat.
+    keys: Vec<Vec<u8>>,
+}
+
+fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Option<Detected>> {
+    let Some((no, first)) = sample.lines.first() else {
+        return Ok(None);
+    };
+    if first.trim_ascii_start().first() != Some(&b'{') {
+        return if forced {
+            bail!("line {no} is not a JSON object")
+        } else {
+            Ok(None)
+        };
+    }
+    let object: Map<String, Value> =
+        serde_json::from_slice(first).with_context(|| format!("line {no} is not a JSON object"))?;
+    let keys: Vec<Vec<u8>> = object.keys().map(|k| k.as_bytes().to_vec()).collect();
+    let key_at = |i: usize| object.keys().nth(i).cloned();
+    let by_content = |test: &dyn Fn(&Value) -> bool| object.iter().find(|(_, v)| test(v));
+    let key = match &options.column {
+        Some(want) => find_column(&keys, want)
+            .and_then(key_at)
+            .with_context(|| format!("no key named {want:?} (keys: {})", show_columns(&keys)))?,
+        None => find_named(&keys, &PUZZLE_NAMES)
+            .and_then(key_at)
+            .or_else(|| by_content(&is_puzzle_value).map(|(k, _)| k.clone()))
+            .with_context(|| {
+                format!(
+                    "no puzzle key found (keys: {}); name one with --column",
+                    show_columns(&keys)
+                )
+            })?,
+    };
+    let solution = if options.verify {
+        match &options.solution_column {
+            Some(want) => Some(find_column(&keys, want).and_then(key_at).with_context(|| {
+                format!("no key named {want:?} (keys: {})", show_columns(&keys))
+            })?),
+            None => find_named(&keys, &SOLUTION_NAMES)
+                .and_then(key_at)
+                .filter(|k| *k != key),
+        }
+    } else {
+        None
+    };
+    let layout = Jsonl {
+        key,
+        solution,
+        columns: vec![b"puzzle".to_vec()],
+        keys,
+    };
+    Ok(Some(Detected::new(layout, Fit::Certain)))
+}
+
+fn is_puzzle_value(v: &Value) -> bool {
+    match v {
+        Value::String(s) => looks_like_puzzle(s.as_bytes()),
+        Value::Array(_) => matches!(cells_of(v), Ok(_) | Err(ParseError::OtherSize { .. })),
+        _ => false,
+    }
+}
+
+/// Reads a JSON array of cells (see the module's documentation) from its text.
+pub fn read_cell_array(text: &[u8]) -> Result<Grid, ParseError> {
+    match serde_json::from_slice::<Value>(text) {
+        Ok(v) => cells_of(&v),
+        Err(_) => Grid::parse_bytes(text), // not JSON: say what is wrong with it as cells
+    }
+}
+
+/// The grid that a JSON value holds: a string of cells, or an array of cells.
+fn cells_of(value: &Value) -> Result<Grid, ParseError> {
+    let mut cells = Vec::with_capacity(81);
+    let mut bad = None;
+    flatten(value, 0, &mut cells, &mut bad);
+    if let Some(side) = [4, 6, 16, 25].into_iter().find(|s| s * s == cells.len()) {
+        return Err(ParseError::OtherSize { side });
+    }
+    match bad {
+        Some(position) if cells.len() == 81 => Err(ParseError::BadChar { ch: '?', position }),
+        _ => Grid::parse_bytes(&cells),
+    }
+}
+
+/// Appends the cells of `value` (nested at most two arrays deep) as characters; the position
+/// of the first value that is no cell goes to `bad`.
+fn flatten(value: &Value, depth: usize, cells: &mut Vec<u8>, bad: &mut Option<usize>) {
+    match value {
+        Value::Array(items) if depth < 2 => {
+            for item in items {
+                flatten(item, depth + 1, cells, bad);
+            }
+        }
+        Value::Null => cells.push(b'0'),
+        Value::Number(n) => match n.as_u64() {
+            Some(d) if d <= 9 => cells.push(b'0' + d as u8),
+            _ => {
+                bad.get_or_insert(cells.len() + 1);
+                cells.push(b'?');
+            }
+        },
+        Value::String(s) if depth > 0 => cells.extend_from_slice(s.as_bytes()),
+        _ => {
+            bad.get_or_insert(cells.len() + 1);
+            cells.push(b'?');
+        }
+    }
+}
+
+/// The grid under `key`: a string of cells or an array of them.
+fn value_grid(object: &Map<String, Value>, key: &str) -> Result<Grid, RecordError> {
+    match object.get(key) {
+        None => Err(RecordError::MissingKey(key.to_string())),
+        Some(Value::String(s)) => super::read_puzzle(s.as_bytes()).map_err(RecordError::Puzzle),
+        Some(v) => cells_of(v).map_err(RecordError::Puzzle),
+    }
+}
+
+impl Layout for Jsonl {
+    fn name(&self) -> &'static str {
+        KIND.name
+    }
+
+    fn frame(&self, _line: &[u8], _open: usize) -> Framing {
+        Framing::Take { complete: true }
+    }
+
+    fn read<'a>(&self, text: &'a [u8], _: &'a mut Fields) -> Record<'a> {
+        let line = text.strip_suffix(b"\n").unwrap_or(text);
+        let object: Map<String, Value> = match serde_json::from_slice(line) {
+            Ok(o) => o,
+            Err(e) => return Record::malformed(RecordError::Json(e.to_string())),
+        };
+        let given = self.solution.as_ref().map(|k| match object.get(k) {
+            Some(Value::String(s)) => super::read_puzzle(s.as_bytes()),
+            Some(v) => cells_of(v),
+            None => Err(ParseError::Empty),
+        });
+        Record {
+            puzzle: value_grid(&object, &self.key),
+            given,
+            echo: Echo::Object(line),
+        }
+    }
+
+    fn columns(&self) -> &[Vec<u8>] {
+        &self.columns
+    }
+
+    fn default_output(&self) -> OutputFormat {
+        OutputFormat::Jsonl
+    }
+
+    fn has_solution(&self) -> bool {
+        self.solution.is_some()
+    }
+
+    fn taken_names(&self) -> Vec<Vec<u8>> {
+        self.keys.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cell_arrays_in_every_shape() {
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let grid: Grid = line.parse().unwrap();
+        let rows: Vec<String> = line
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let cells: Vec<String> = r
+                    .iter()
+                    .map(|&b| {
+                        if b == b'.' {
+                            "0".into()
+                        } else {
+                            (b as char).to_string()
+                        }
+                    })
+                    .collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        let nested = format!("[{}]", rows.join(","));
+        assert_eq!(read_cell_array(nested.as_bytes()), Ok(grid));
+        let flat = nested.replace(['[', ']'], "");
+        assert_eq!(read_cell_array(format!("[{flat}]").as_bytes()), Ok(grid));
+        let strings: Vec<String> = line
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("\"{}\"", String::from_utf8_lossy(r)))
+            .collect();
+        assert_eq!(
+            read_cell_array(format!("[{}]", strings.join(",")).as_bytes()),
+            Ok(grid)
+        );
+        let with_null = nested.replacen(",0,", ",null,", 1);
+        assert_eq!(read_cell_array(with_null.as_bytes()), Ok(grid));
+        assert_eq!(
+            read_cell_array(nested.replacen("5", "12", 1).as_bytes()),
+            Err(ParseError::BadChar {
+                ch: '?',
+                position: 1
+            })
+        );
+        let sixteen = format!("[{}]", vec!["0"; 256].join(","));
+        assert_eq!(
+            read_cell_array(sixteen.as_bytes()),
+            Err(ParseError::OtherSize { side: 16 })
+        );
+    }
+}
