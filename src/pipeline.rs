@@ -49,6 +49,7 @@ pub struct Config {
 
 /// Runs the batch. Returns the stats, or the first I/O or usage error.
 pub fn run(config: &Config) -> anyhow::Result<Stats> {
+    let start = Instant::now();
     check_inputs(&config.inputs)?;
     let consumed = Arc::new(AtomicU64::new(0));
     let first = open(&config.inputs[0], config, &consumed, Recycled::default())?;
@@ -78,7 +79,6 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let names = config.inputs.iter().map(InputPath::display_name).collect();
     let mut stats = Stats::new(names, config.mode, pool.current_num_threads());
 
-    let start = Instant::now();
     let in_flight = (8 * pool.current_num_threads() + 2).min(MAX_IN_FLIGHT);
     let (token_tx, token_rx) = sync_channel(in_flight);
     for _ in 0..in_flight {

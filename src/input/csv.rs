@@ -125,9 +125,9 @@ fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Op
     if !forced && as_wide * 2 < data.len() {
         return Ok(None);
     }
-    let first_row = data.first();
+    // The first column whose value passes `test`, in the first sampled row where one does.
     let by_content = |skip: Option<usize>, test: &dyn Fn(&[u8]) -> bool| {
-        first_row.and_then(|row| {
+        data.iter().find_map(|row| {
             row.iter()
                 .take(width)
                 .enumerate()
@@ -217,7 +217,6 @@ impl Layout for Csv {
     fn read<'a>(&self, text: &'a [u8], fields: &'a mut Fields) -> Record<'a> {
         let line = text.strip_suffix(b"\n").unwrap_or(text);
         if split_csv(line, self.delimiter, fields).is_err() {
-            fields.clear();
             return Record {
                 puzzle: Err(RecordError::UnclosedQuote),
                 given: None,
@@ -240,12 +239,15 @@ impl Layout for Csv {
                 echo: Echo::Fields { fields, row: None },
             };
         }
+        // A row is copied into the key as it is, unless it holds a bare CR, which other CSV
+        // readers take for a line end: then its fields are written again, quoted.
+        let verbatim = memchr::memchr(b'\r', line).is_none();
         Record {
             puzzle: read_puzzle(fields.get(self.puzzle)).map_err(RecordError::Puzzle),
             given: self.solution.map(|i| read_puzzle(fields.get(i))),
             echo: Echo::Fields {
                 fields,
-                row: Some(line),
+                row: verbatim.then_some(line),
             },
         }
     }

@@ -116,3 +116,90 @@ pub fn detect(sample: &Sample, options: &Options) -> anyhow::Result<Detected> {
         (None, None) => Ok(super::lines::plain()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    /// Lines skipped by decision of detection.
+    type Skips = Vec<(u64, Skip)>;
+
+    /// The layout detected for `text`, and the skipped lines it decided on.
+    fn detected(text: &str) -> (&'static str, Skips) {
+        let mut sample = Sample::default();
+        for (i, line) in text.lines().enumerate() {
+            if !super::super::is_blank(line.as_bytes()) {
+                sample.lines.push((i as u64 + 1, line.as_bytes().to_vec()));
+            }
+        }
+        let found = detect(&sample, &Options::default()).unwrap();
+        (found.layout.name(), found.skips)
+    }
+
+    #[test]
+    fn each_shape_gets_its_layout() {
+        let s = P.replace('.', "0");
+        let rows: Vec<&str> = (0..9).map(|r| &s[r * 9..r * 9 + 9]).collect();
+        let grid = rows.join("\n");
+        let cases: Vec<(String, &str, Skips)> = vec![
+            (format!("{P}\n{P}"), "lines", vec![]),
+            (format!("# tdoku header\n{P}"), "lines", vec![]),
+            (format!("{P}  # rated 11.9, by x\n{P}"), "lines", vec![]),
+            (
+                format!("Hardest, 2019\n{P}\n{P}"),
+                "lines",
+                vec![(1, Skip::Title)],
+            ),
+            (format!("{P},{P}\n{P},{P}"), "csv", vec![]),
+            (format!("puzzle\n{P}"), "csv", vec![(1, Skip::Header)]),
+            (format!("#id,puzzle\n1,{P}"), "csv", vec![(1, Skip::Header)]),
+            (
+                format!("# exported\npuzzle,solution\n{P},{P}"),
+                "csv",
+                vec![(1, Skip::Comment), (2, Skip::Header)],
+            ),
+            (format!("#1,{P}\n#2,{P}"), "csv", vec![]),
+            (
+                format!("id\tpuzzle\n1\t{P}"),
+                "csv",
+                vec![(1, Skip::Header)],
+            ),
+            (format!("Grid 01\n{grid}"), "grid", vec![]),
+            (grid.clone(), "grid", vec![]),
+            (
+                "+-------+\n| 1 2 3 | 4 5 6 | 7 8 9 |\n| 1 2 3 | 4 5 6 | 7 8 9 |".into(),
+                "grid",
+                vec![],
+            ),
+            (format!("h1 {s} 1.2\nh2 {s} 3.4"), "bank", vec![]),
+            (
+                format!("hash puzzle rating\nh1 {s} 1.2"),
+                "bank",
+                vec![(1, Skip::Header)],
+            ),
+            (format!("{{\"puzzle\": \"{P}\"}}"), "jsonl", vec![]),
+            ("A".repeat(256), "lines", vec![]),
+            (String::new(), "lines", vec![]),
+            ("\0\0binary\n12".into(), "lines", vec![]),
+        ];
+        for (text, layout, skips) in cases {
+            assert_eq!(detected(&text), (layout, skips), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_csv_without_a_puzzle_column_says_so() {
+        let mut sample = Sample::default();
+        sample.lines.push((1, b"id,name".to_vec()));
+        sample.lines.push((2, b"1,x".to_vec()));
+        let err = detect(&sample, &Options::default()).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("no puzzle column found (columns: id, name)"),
+            "{err}"
+        );
+    }
+}

@@ -58,7 +58,8 @@ pub struct UnclosedQuote;
 /// the next lone `"` (anything between that and the delimiter is kept too, as the csv crate
 /// does). A quote inside an unquoted field is an ordinary character. A quoted field still open
 /// at the end of the line is an error: rows are one per line, so that a broken row can never
-/// swallow the rows after it.
+/// swallow the rows after it. The fields before it are kept, and the rest of the line, from
+/// the open quote on, is the last field.
 pub fn split_csv(line: &[u8], delimiter: u8, fields: &mut Fields) -> Result<(), UnclosedQuote> {
     fields.clear();
     // The usual row has no quote at all: one search per field.
@@ -71,9 +72,13 @@ pub fn split_csv(line: &[u8], delimiter: u8, fields: &mut Fields) -> Result<(), 
     let mut i = 0;
     loop {
         if line.get(i) == Some(&b'"') {
+            let open = i;
+            let field_start = fields.bytes.len();
             i += 1;
             loop {
                 let Some(q) = memchr::memchr(b'"', &line[i..]) else {
+                    fields.bytes.truncate(field_start);
+                    fields.push(&line[open..]);
                     return Err(UnclosedQuote);
                 };
                 fields.bytes.extend_from_slice(&line[i..i + q]);
@@ -162,6 +167,13 @@ mod tests {
     fn an_open_quote_is_an_error_within_its_line() {
         assert_eq!(csv(b"1,\"abc", b','), Err(UnclosedQuote));
         assert_eq!(csv(b"\"abc\"\"", b','), Err(UnclosedQuote));
+        let mut f = Fields::default();
+        assert_eq!(split_csv(b"1,\"a\"\"b,c", b',', &mut f), Err(UnclosedQuote));
+        assert_eq!(
+            f.to_vec(),
+            strings(&["1", "\"a\"\"b,c"]),
+            "the fields before it are kept"
+        );
     }
 
     #[test]

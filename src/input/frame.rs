@@ -320,3 +320,67 @@ fn read_line(source: &mut Source, out: &mut Vec<u8>, line_no: u64) -> io::Result
     }
     Ok(end)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn framer(text: &[u8], format: &str) -> Framer {
+        let source = Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec())));
+        let options = Options {
+            format: Some(format.into()),
+            ..Options::default()
+        };
+        Framer::new(source, "test".into(), &options).unwrap()
+    }
+
+    fn records(f: &mut Framer, chunk: usize) -> Vec<(u64, u32, Vec<u8>)> {
+        let mut out = Vec::new();
+        while let Some(c) = f.next_chunk(0, chunk).unwrap() {
+            out.extend(c.iter().map(|(r, t)| (r.line, r.lines, t.to_vec())));
+        }
+        out
+    }
+
+    #[test]
+    fn lines_skip_comments_blanks_and_a_bom() {
+        let mut f = framer(b"\xef\xbb\xbf# header\r\n\r\nabc\r\n\n  \ndef", "lines");
+        let got = records(&mut f, 100);
+        assert_eq!(got, [(3, 1, b"abc\n".to_vec()), (6, 1, b"def\n".to_vec())]);
+        assert_eq!(f.skipped().get(Skip::Comment), 1);
+        assert_eq!(f.skipped().get(Skip::Blank), 3);
+        assert_eq!(f.lines(), 6);
+    }
+
+    #[test]
+    fn grids_are_nine_rows_and_a_blank_line_cuts_one_short() {
+        let text = b"1\n2\n3\n4\n5\n6\n7\n8\n9\n\n1\n2\n\n1\n2\n# c\n3\n4\n5\n6\n7\n8\n9\n";
+        let mut f = framer(text, "grid");
+        let got: Vec<(u64, u32)> = records(&mut f, 100).iter().map(|r| (r.0, r.1)).collect();
+        assert_eq!(got, [(1, 9), (11, 2), (14, 9)]);
+        assert_eq!(f.skipped().get(Skip::Comment), 1);
+    }
+
+    #[test]
+    fn a_chunk_never_cuts_a_grid_in_two() {
+        // 5,000 grids of 90 bytes: the chunk's byte limit falls inside grids many times.
+        let grid = "123456789\n".repeat(9);
+        let text = grid.repeat(5000);
+        let mut f = framer(text.as_bytes(), "grid");
+        let got = records(&mut f, usize::MAX);
+        assert_eq!(got.len(), 5000);
+        assert!(got.iter().all(|r| r.1 == 9 && r.2 == grid.as_bytes()));
+    }
+
+    #[test]
+    fn a_line_too_long_is_one_record_without_its_text() {
+        let mut text = vec![b'1'; super::super::MAX_LINE + 5];
+        text.extend_from_slice(b"\nok\n");
+        let mut f = framer(&text, "lines");
+        let mut got = Vec::new();
+        while let Some(c) = f.next_chunk(0, 10).unwrap() {
+            got.extend(c.iter().map(|(r, t)| (r.line, r.too_long, t.to_vec())));
+        }
+        assert_eq!(got, [(1, true, Vec::new()), (2, false, b"ok\n".to_vec())]);
+    }
+}

@@ -160,7 +160,13 @@ impl Layout for Jsonl {
         let line = text.strip_suffix(b"\n").unwrap_or(text);
         let object: Map<String, Value> = match serde_json::from_slice(line) {
             Ok(o) => o,
-            Err(e) => return Record::malformed(RecordError::Json(e.to_string())),
+            Err(e) => {
+                return Record {
+                    puzzle: Err(RecordError::Json(e.to_string())),
+                    given: None,
+                    echo: Echo::Text(line),
+                };
+            }
         };
         let given = self.solution.as_ref().map(|k| match object.get(k) {
             Some(Value::String(s)) => super::read_puzzle(s.as_bytes()),
@@ -186,7 +192,7 @@ impl Layout for Jsonl {
         self.solution.is_some()
     }
 
-    fn taken_names(&self) -> Vec<Vec<u8>> {
+    fn json_keys(&self) -> Vec<Vec<u8>> {
         self.keys.clone()
     }
 }

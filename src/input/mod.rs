@@ -94,8 +94,9 @@ pub trait Layout: Send + Sync + fmt::Debug {
         false
     }
 
-    /// Names the input already uses, which appended columns or keys must not repeat.
-    fn taken_names(&self) -> Vec<Vec<u8>> {
+    /// The keys a JSON answer key's objects already have (by default, the columns), which
+    /// its appended keys must not repeat.
+    fn json_keys(&self) -> Vec<Vec<u8>> {
         self.columns().to_vec()
     }
 }

@@ -92,7 +92,13 @@ pub struct KeyFormat {
 
 impl KeyFormat {
     pub fn new(format: OutputFormat, layout: &dyn Layout, count: bool, timing: bool) -> KeyFormat {
-        let taken = layout.taken_names();
+        // Names the key already has: the columns it repeats, or a JSON object's keys.
+        let taken = match format {
+            OutputFormat::Jsonl => layout.json_keys(),
+            OutputFormat::Csv | OutputFormat::Lines | OutputFormat::Grid(_) => {
+                layout.columns().to_vec()
+            }
+        };
         let mut names = vec!["solution", "status"];
         if count {
             names.push("solutions");

@@ -3,5 +3,7 @@
 mod bench;
 mod cli;
 mod engine;
+mod framing;
 mod hardening;
+mod layouts;
 mod support;

@@ -1,0 +1,212 @@
+//! The conservation law, as properties: over arbitrary bytes and over mixes of the lines real
+//! files hold, in every layout (detected or forced) and for every chunk size, every input line
+//! is in exactly one record or skipped, records keep their order and their text whole, and the
+//! framing does not depend on the chunk size. Then the same through the binary.
+
+use crate::support::data_lines;
+use proptest::prelude::*;
+use sudoku_batch::input::{Fields, Framer, LAYOUTS, Options, Source, read_record};
+
+/// One framed record: first line, lines taken, text, too long.
+type Rec = (u64, u32, Vec<u8>, bool);
+
+/// Frames `text` with `options` in chunks of at most `chunk` records: the records, the lines
+/// skipped, the lines read; `None` when the layout cannot be used (a usage error).
+fn frame(text: &[u8], options: &Options, chunk: usize) -> Option<(Vec<Rec>, u64, u64)> {
+    let source = Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec())));
+    let mut framer = Framer::new(source, "prop".into(), options).ok()?;
+    let layout = framer.layout().clone();
+    let mut fields = Fields::default();
+    let mut records = Vec::new();
+    while let Some(c) = framer.next_chunk(0, chunk).unwrap() {
+        for (raw, t) in c.iter() {
+            // Reading never panics, and a reason is a sentence.
+            if let Err(why) = read_record(layout.as_ref(), raw, t, &mut fields).puzzle {
+                assert!(!why.to_string().is_empty());
+            }
+            records.push((raw.line, raw.lines, t.to_vec(), raw.too_long));
+        }
+    }
+    Some((records, framer.skipped().total(), framer.lines()))
+}
+
+/// The input's lines as a reader sees them: split at LF, one CR before it dropped, a UTF-8
+/// byte-order mark dropped from the first.
+fn input_lines(text: &[u8]) -> Vec<Vec<u8>> {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    body.split(|&b| b == b'\n')
+        .enumerate()
+        .map(|(i, l)| {
+            let l = if i == 0 {
+                l.strip_prefix(b"\xef\xbb\xbf").unwrap_or(l)
+            } else {
+                l
+            };
+            l.strip_suffix(b"\r").unwrap_or(l).to_vec()
+        })
+        .collect()
+}
+
+fn check_law(text: &[u8], format: Option<&str>) {
+    let options = Options {
+        format: format.map(str::to_string),
+        ..Options::default()
+    };
+    let Some(one) = frame(text, &options, 1) else {
+        return;
+    };
+    let (records, skipped, lines) = &one;
+    let expected = input_lines(text);
+    assert_eq!(*lines, expected.len() as u64, "every line is read");
+    let in_records: u64 = records.iter().map(|r| u64::from(r.1)).sum();
+    assert_eq!(
+        in_records + skipped,
+        *lines,
+        "each line in one record or skipped"
+    );
+    assert!(records.windows(2).all(|w| w[0].0 < w[1].0), "in order");
+    for (line, taken, body, too_long) in records {
+        let first = &expected[*line as usize - 1];
+        if *too_long {
+            assert!(body.is_empty(), "a line too long is not kept");
+        } else if *taken == 1 {
+            let mut whole = first.clone();
+            whole.push(b'\n');
+            assert_eq!(body, &whole, "record text is its line, whole: line {line}");
+        } else {
+            assert!(body.starts_with(first), "a grid starts with its first row");
+            assert_eq!(
+                body.iter().filter(|&&b| b == b'\n').count(),
+                *taken as usize
+            );
+        }
+    }
+    for chunk in [3, 1024] {
+        assert_eq!(
+            frame(text, &options, chunk).as_ref(),
+            Some(&one),
+            "chunk {chunk}"
+        );
+    }
+}
+
+/// The lines real files hold, in every layout, plus bytes of any kind.
+fn a_line() -> impl Strategy<Value = Vec<u8>> {
+    let puzzles = data_lines("kaggle_1000.txt");
+    let p = puzzles[0].clone();
+    let rows: Vec<String> = p
+        .replace('.', "0")
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    let fixed: Vec<String> = vec![
+        p.clone(),
+        format!("{p}  # rated 11.9, by x"),
+        String::new(),
+        "   ".into(),
+        "# a comment".into(),
+        "Grid 01".into(),
+        "Puzzle 3:".into(),
+        format!("1,{p}"),
+        format!("#1,{p}"),
+        "id,puzzle".into(),
+        format!("2,\"{p}"),
+        format!("3,\"a,\"\"b\"\"\",{p}"),
+        format!("4,a\rb,{p}"),
+        format!("x\t{p}\t1.5"),
+        format!("0000183b305c {} 1.2", p.replace('.', "0")),
+        rows[0].clone(),
+        rows[1].chars().map(|c| format!("{c} ")).collect(),
+        "------+-------+------".into(),
+        "| 5 3 . | . 7 . | . . . |".into(),
+        format!("{{\"puzzle\": \"{p}\"}}"),
+        "{\"puzzle\": [[1,2],[3]]}".into(),
+        "\u{feff}puzzle".into(),
+        "A".repeat(256),
+    ];
+    prop_oneof![
+        4 => prop::sample::select(fixed).prop_map(String::into_bytes),
+        1 => prop::collection::vec(any::<u8>().prop_filter("no LF", |b| *b != b'\n'), 0..100),
+    ]
+}
+
+/// A file: some lines, each ended by LF or CR LF, the last one maybe not ended.
+fn a_file() -> impl Strategy<Value = Vec<u8>> {
+    (
+        prop::collection::vec((a_line(), any::<bool>()), 0..40),
+        any::<bool>(),
+    )
+        .prop_map(|(lines, last_ended)| {
+            let mut out = Vec::new();
+            let n = lines.len();
+            for (i, (line, crlf)) in lines.into_iter().enumerate() {
+                out.extend_from_slice(&line);
+                if i + 1 < n || last_ended {
+                    out.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
+                }
+            }
+            out
+        })
+}
+
+fn formats() -> impl Strategy<Value = Option<&'static str>> {
+    let mut all: Vec<Option<&'static str>> = vec![None];
+    all.extend(LAYOUTS.iter().map(|k| Some(k.name)));
+    prop::sample::select(all)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn the_law_holds_on_mixed_real_lines(text in a_file(), format in formats()) {
+        check_law(&text, format);
+    }
+
+    #[test]
+    fn the_law_holds_on_arbitrary_bytes(text in prop::collection::vec(any::<u8>(), 0..600), format in formats()) {
+        check_law(&text, format);
+    }
+}
+
+proptest! {
+    // Each case runs the binary: fewer of them.
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Through the binary: one answer per record, and the stats account for every line (in
+    /// the lines layout, exactly: each record is one line).
+    #[test]
+    fn the_binary_answers_every_record_once(text in a_file(), forced in any::<bool>()) {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.txt");
+        std::fs::write(&input, &text).unwrap();
+        let json = dir.path().join("stats.json");
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-batch"))
+            .args(["solve", "-q", "--output-format", "jsonl", "--stats"])
+            .arg(&json)
+            .arg(&input)
+            .args(if forced { &["--format", "lines"][..] } else { &[] })
+            .output()
+            .unwrap();
+        let code = out.status.code();
+        prop_assume!(code != Some(2)); // a usage error (a CSV without a puzzle column)
+        let stats: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let records = stats["records"].as_u64().unwrap();
+        prop_assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count() as u64, records);
+        prop_assert_eq!(stats["lines"].as_u64().unwrap(), input_lines(&text).len() as u64);
+        let skipped: u64 = stats["skipped"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+        let lines = stats["lines"].as_u64().unwrap();
+        if forced {
+            prop_assert_eq!(records + skipped, lines);
+        } else {
+            prop_assert!(records + skipped <= lines);
+        }
+        let bad = stats["counts"]["malformed"].as_u64().unwrap() + stats["counts"]["invalid"].as_u64().unwrap();
+        prop_assert_eq!(code, Some(if bad > 0 { 1 } else { 0 }));
+    }
+}

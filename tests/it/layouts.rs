@@ -1,0 +1,740 @@
+//! Every record of every real file, through the binary: each layout as it circulates, and the
+//! ways a reader can lose or shift a record (each answered in its place or reported).
+
+use crate::support::*;
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+fn solve(args: &[&str]) -> Command {
+    let mut cmd = Command::cargo_bin("sudoku-batch").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .arg("solve")
+        .args(args);
+    cmd
+}
+
+fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Puzzle i of the easy set, with its solution.
+fn ps(i: usize) -> (String, String) {
+    (
+        data_lines("kaggle_1000.txt")[i].clone(),
+        data_lines("solutions/kaggle_1000.txt")[i].clone(),
+    )
+}
+
+/// Runs and returns (exit code, stdout, stderr).
+fn run(cmd: &mut Command) -> (i32, String, String) {
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The last field of each CSV row after the header: its status.
+fn statuses(csv: &str) -> Vec<&str> {
+    csv.lines()
+        .skip(1)
+        .map(|r| r.rsplit(',').next().unwrap())
+        .collect()
+}
+
+/// The stats JSON of a run over `input` with `args`.
+fn stats_of(input: &Path, args: &[&str]) -> serde_json::Value {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("stats.json");
+    let mut cmd = solve(&[
+        input.to_str().unwrap(),
+        "-q",
+        "--stats",
+        json.to_str().unwrap(),
+    ]);
+    cmd.args(args).output().unwrap();
+    serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap()
+}
+
+#[test]
+fn csv_rows_whose_first_field_starts_with_a_hash_are_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let path = write(
+        dir.path(),
+        "h.csv",
+        format!("id,puzzle\n#1,{p1}\n#2,{p2}\n"),
+    );
+    let (code, out, _) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!("id,puzzle,solution,status\n#1,{p1},{s1},solved\n#2,{p2},{s2},solved\n")
+    );
+    // Without a header, a first row that starts with `#` is data too.
+    let path = write(dir.path(), "nh.csv", format!("#1,{p1}\n#2,{p2}\n"));
+    let (code, out, _) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+    assert_eq!((code, out.lines().count()), (0, 2), "{out}");
+}
+
+#[test]
+fn a_csv_header_that_starts_with_a_hash_is_the_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let path = write(dir.path(), "h.csv", format!("#id,puzzle\n1,{p1}\n2,{p2}\n"));
+    let (code, out, _) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!("#id,puzzle,solution,status\n1,{p1},{s1},solved\n2,{p2},{s2},solved\n")
+    );
+}
+
+#[test]
+fn hash_lines_before_a_csv_header_are_comments_and_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = ps(0);
+    let path = write(
+        dir.path(),
+        "c.csv",
+        format!("# exported by a tool\n# on a date\npuzzle,solution\n{p},{s}\n"),
+    );
+    let (code, out, _) = run(&mut solve(&[path.to_str().unwrap(), "-q", "--verify"]));
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!("puzzle,solution,sb_solution,status\n{p},{s},{s},solved\n")
+    );
+    let stats = stats_of(&path, &[]);
+    assert_eq!(stats["skipped"]["comment"], 2);
+    assert_eq!(stats["skipped"]["header"], 1);
+    assert_eq!(stats["lines"], 4);
+}
+
+#[test]
+fn a_bare_cr_stays_inside_its_csv_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let ((p1, s1), (p2, s2), (p3, s3)) = (ps(0), ps(1), ps(2));
+    // In the puzzle field: that row is malformed, at its own line. In another field: echoed,
+    // quoted (a bare CR would end the row for other CSV readers). Every later row in its slot.
+    let text = format!(
+        "id,puzzle\n1,{p1}\n2,{}\r{}\nthree\rx,{p2}\n4,{p3}\n",
+        &p2[..40],
+        &p2[41..]
+    );
+    let path = write(dir.path(), "cr.csv", text);
+    let (code, out, err) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        format!(
+            "id,puzzle,solution,status\n1,{p1},{s1},solved\n2,\"{}\r{}\",,malformed\n\"three\rx\",{p2},{s2},solved\n4,{p3},{s3},solved\n",
+            &p2[..40],
+            &p2[41..]
+        )
+    );
+    assert!(
+        err.contains("cr.csv:3: bad character '\\r' at position 41"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn an_unclosed_quote_breaks_only_its_own_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let ((p1, s1), (p2, s2), (p3, s3)) = (ps(0), ps(1), ps(2));
+    let text = format!(
+        "id,puzzle\n1,{p1}\n2,\"{p2}\n3,{p3}\n4,\"a quoted field\nacross two lines\",x\n5,{p1}"
+    );
+    let path = write(dir.path(), "q.csv", text);
+    let (code, out, err) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+    assert_eq!(code, 1);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 1 + 6, "{out}");
+    assert_eq!(rows[1], format!("1,{p1},{s1},solved"));
+    assert_eq!(
+        rows[2],
+        format!("2,\"\"\"{p2}\",,malformed"),
+        "the fields before the quote are kept"
+    );
+    assert_eq!(rows[3], format!("3,{p3},{s3},solved"));
+    assert_eq!(statuses(&out)[3..], ["malformed", "malformed", "solved"]);
+    assert_eq!(
+        rows[6],
+        format!("5,{p1},{s1},solved"),
+        "the last puzzle is answered"
+    );
+    for line in [3, 5, 6] {
+        assert!(
+            err.contains(&format!("q.csv:{line}: ")),
+            "line {line} in {err}"
+        );
+    }
+    let _ = s2;
+}
+
+#[test]
+fn a_csv_without_a_header_starts_with_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let path = write(dir.path(), "nh.csv", format!("{p1},{s1}\n{p2},{s2}\n"));
+    let name = path.to_str().unwrap();
+    let (code, out, _) = run(&mut solve(&[name, "-q", "--verify"]));
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!("{p1},{s1},{s1},solved\n{p2},{s2},{s2},solved\n")
+    );
+    // Forced the other way, the first row is a header: one record.
+    let (code, out, _) = run(&mut solve(&[name, "-q", "--header", "--column", "1"]));
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(
+        out.starts_with(&format!("{p1},{s1},solution,status\n")),
+        "{out}"
+    );
+    // A header of names that is forced to be data is a malformed row.
+    let named = write(dir.path(), "n.csv", format!("puzzle,solution\n{p1},{s1}\n"));
+    let (code, out, _) = run(&mut solve(&[named.to_str().unwrap(), "-q", "--no-header"]));
+    assert_eq!(code, 1);
+    assert_eq!(statuses(&format!("x\n{out}")), ["malformed", "solved"]);
+}
+
+#[test]
+fn a_lines_file_with_commas_in_its_comments_is_a_lines_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    for text in [
+        format!("{p1}  # rated 11.9, by someone\n{p2} # rated 2.0, by another\n"),
+        format!("{p1} // source, date\n{p2}\t// source, date\n"),
+        format!("Hardest puzzles, 2019 edition\n{p1}\n{p2}\n"),
+    ] {
+        let path = write(dir.path(), "c.txt", &text);
+        let (code, out, err) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+        assert_eq!((code, out), (0, format!("{s1}\n{s2}\n")), "{text} {err}");
+    }
+    let stats = stats_of(&dir.path().join("c.txt"), &[]);
+    assert_eq!(stats["skipped"]["title"], 1);
+    assert_eq!(stats["records"], 2);
+}
+
+#[test]
+fn a_wide_csv_header_is_kept_whole_and_one_too_long_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = ps(0);
+    let names: Vec<String> = (0..10_000)
+        .map(|i| format!("a_long_column_name_{i}"))
+        .collect();
+    let values: Vec<String> = (0..10_000).map(|i| i.to_string()).collect();
+    let text = format!("{},puzzle\n{},{p}\n", names.join(","), values.join(","));
+    assert!(text.len() > 200_000);
+    let path = write(dir.path(), "wide.csv", text);
+    let (code, out, _) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+    assert_eq!(code, 0);
+    let mut rows = out.lines();
+    assert_eq!(
+        rows.next().unwrap(),
+        format!("{},puzzle,solution,status", names.join(","))
+    );
+    assert_eq!(
+        rows.next().unwrap(),
+        format!("{},{p},{s},solved", values.join(","))
+    );
+    // Over the line limit, the header cannot be kept: a clear error, and nothing written.
+    let huge: Vec<String> = (0..120_000).map(|i| format!("column{i:06}")).collect();
+    let path = write(
+        dir.path(),
+        "huge.csv",
+        format!("puzzle,{}\n{p}{}\n", huge.join(","), ",".repeat(120_000)),
+    );
+    solve(&[path.to_str().unwrap(), "-q"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "the CSV header (line 1) is longer than 1048576 bytes",
+        ));
+}
+
+/// Runs the binary under a shell limit (`ulimit OPTION VALUE`).
+fn under_ulimit(option: &str, value: &str, args: &[&str]) -> std::process::Output {
+    let bin = assert_cmd::cargo::cargo_bin("sudoku-batch");
+    let script = format!("ulimit {option} {value} && exec \"$0\" \"$@\"");
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(bin)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn leading_blank_lines_cost_no_memory() {
+    // 20 million blank lines before the puzzle, gzipped: today's reader kept each one (about
+    // 40 bytes a line, 800 MB). Under a 600 MB address-space limit the run must still pass.
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = ps(0);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    let blanks = vec![b'\n'; 1 << 20];
+    for _ in 0..20 {
+        gz.write_all(&blanks).unwrap();
+    }
+    gz.write_all(format!("{p}\n\n\n").as_bytes()).unwrap();
+    let path = write(dir.path(), "blanks.txt.gz", gz.finish().unwrap());
+    let json = dir.path().join("stats.json");
+    let out = under_ulimit(
+        "-v",
+        "600000",
+        &[
+            "solve",
+            path.to_str().unwrap(),
+            "-q",
+            "--stats",
+            json.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{s}\n"));
+    let stats: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    assert_eq!(stats["skipped"]["blank"], 20 * (1 << 20) + 2);
+    assert_eq!(stats["lines"], 20 * (1 << 20) + 3);
+}
+
+#[test]
+fn many_inputs_are_opened_one_at_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = data_lines("17_clue_1000.txt");
+    let solutions = data_lines("solutions/17_clue_1000.txt");
+    let names: Vec<String> = (0..2000)
+        .map(|i| {
+            let name = format!("p{i:04}.txt");
+            write(dir.path(), &name, format!("{}\n", puzzles[i % 1000]));
+            dir.path().join(name).to_str().unwrap().to_string()
+        })
+        .collect();
+    let mut args = vec!["solve", "-q", "-j2"];
+    args.extend(names.iter().map(String::as_str));
+    // 32 descriptors: far fewer than inputs.
+    let out = under_ulimit("-n", "32", &args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected: String = (0..2000)
+        .map(|i| format!("{}\n", solutions[i % 1000]))
+        .collect();
+    assert!(
+        String::from_utf8(out.stdout).unwrap() == expected,
+        "answers in input order"
+    );
+}
+
+#[test]
+fn a_stream_named_twice_is_a_usage_error() {
+    let (p, _) = ps(0);
+    for args in [["-", "-"], ["-", "/dev/stdin"]] {
+        solve(&args)
+            .write_stdin(format!("{p}\n"))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("can be read only once"));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here: the stdin cases above still ran
+    }
+    let link = dir.path().join("link");
+    std::os::unix::fs::symlink(&fifo, &link).unwrap();
+    let (f, l) = (fifo.to_str().unwrap(), link.to_str().unwrap());
+    for args in [[f, f], [f, l]] {
+        solve(&args)
+            .timeout(std::time::Duration::from_secs(10))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("are the same stream"));
+    }
+    // A regular file may be given twice: it is read twice.
+    let (p, s) = ps(0);
+    let file = write(dir.path(), "one.txt", format!("{p}\n"));
+    let name = file.to_str().unwrap();
+    solve(&[name, name, "-q"])
+        .assert()
+        .success()
+        .stdout(format!("{s}\n{s}\n"));
+}
+
+#[test]
+fn puzzle_banks_are_read_as_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let (z1, z2) = (p1.replace('.', "0"), p2.replace('.', "0"));
+    let bank = format!("0000183b305c {z1} 1.2\n00008ee0fd51 {z2} 3.5\n");
+    let path = write(dir.path(), "bank.txt", &bank);
+    let name = path.to_str().unwrap();
+    let (code, out, _) = run(&mut solve(&[name, "-q"]));
+    assert_eq!((code, out), (0, format!("{s1}\n{s2}\n")));
+    let (_, out, _) = run(&mut solve(&[name, "-q", "--output-format", "csv"]));
+    assert_eq!(
+        out,
+        format!(
+            "field1,puzzle,field3,solution,status\n0000183b305c,{z1},1.2,{s1},solved\n00008ee0fd51,{z2},3.5,{s2},solved\n"
+        )
+    );
+    // A header of names is skipped and names the fields; `--field` forces the field.
+    let path = write(
+        dir.path(),
+        "named.txt",
+        format!("hash puzzle rating\n{bank}"),
+    );
+    let (_, out, _) = run(&mut solve(&[
+        path.to_str().unwrap(),
+        "-q",
+        "--output-format",
+        "csv",
+    ]));
+    assert!(
+        out.starts_with("hash,puzzle,rating,solution,status\n"),
+        "{out}"
+    );
+    let (_, out, _) = run(&mut solve(&[
+        name, "-q", "--format", "bank", "--field", "2",
+    ]));
+    assert_eq!(out, format!("{s1}\n{s2}\n"));
+    // A line of another width is malformed, in its place.
+    let path = write(
+        dir.path(),
+        "ragged.txt",
+        format!("h1 {z1} 1.2\nh2 {z2}\nh3 {z1} 1.0\n"),
+    );
+    let (code, out, err) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+    assert_eq!((code, out), (1, format!("{s1}\n malformed\n{s1}\n")));
+    assert!(
+        err.contains("ragged.txt:2: 2 fields, the first line has 3"),
+        "{err}"
+    );
+}
+
+#[test]
+fn tab_and_semicolon_delimiters_are_detected_or_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = ps(0);
+    for (d, name) in [('\t', "t.tsv"), (';', "s.csv"), ('|', "p.csv")] {
+        let path = write(
+            dir.path(),
+            name,
+            format!("id{d}puzzle{d}note\n1{d}{p}{d}a,b\n"),
+        );
+        let (code, out, _) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+        assert_eq!(code, 0, "{name}");
+        assert_eq!(
+            out,
+            format!("id{d}puzzle{d}note{d}solution{d}status\n1{d}{p}{d}a,b{d}{s}{d}solved\n"),
+            "{name}: the key keeps the input's delimiter"
+        );
+    }
+    // Forced: a comma file read with `;` has one column, no puzzle in it.
+    let path = write(dir.path(), "c.csv", format!("id,puzzle\n1,{p}\n"));
+    solve(&[
+        path.to_str().unwrap(),
+        "--delimiter",
+        ";",
+        "--format",
+        "csv",
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains("no puzzle column found"));
+    solve(&[path.to_str().unwrap(), "--delimiter", "ab"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not one character"));
+}
+
+#[test]
+fn the_solution_column_can_be_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = ps(0);
+    let mut wrong = s.clone().into_bytes();
+    wrong.swap(0, 1);
+    let wrong = String::from_utf8(wrong).unwrap();
+    // The sudoku-extreme layout: its solution is `answer`, found by name.
+    let text = format!("source,question,answer,rating\nx,{p},{s},1.5\ny,{p},{wrong},2.0\n");
+    let path = write(dir.path(), "extreme.csv", text);
+    let name = path.to_str().unwrap();
+    let (code, out, _) = run(&mut solve(&[name, "-q", "--verify"]));
+    assert_eq!((code, statuses(&out)), (1, vec!["solved", "mismatch"]));
+    // Named by the user, by name or by number; a name that is not there is an error.
+    let (code, out, _) = run(&mut solve(&[
+        name,
+        "-q",
+        "--verify",
+        "--solution-column",
+        "3",
+    ]));
+    assert_eq!((code, statuses(&out)), (1, vec!["solved", "mismatch"]));
+    let (code, out, _) = run(&mut solve(&[
+        name,
+        "-q",
+        "--verify",
+        "--solution-column",
+        "rating",
+    ]));
+    assert_eq!((code, statuses(&out)), (1, vec!["mismatch", "mismatch"]));
+    solve(&[name, "--verify", "--solution-column", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no column named \"nope\""));
+    solve(&[name, "--solution-column", "answer"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--verify"));
+}
+
+/// `p` as 9 rows of 9 digits.
+fn rows(p: &str) -> Vec<String> {
+    p.replace('.', "0")
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect()
+}
+
+/// `p` as boxed ASCII art.
+fn boxed(p: &str) -> String {
+    let rule = "+-------+-------+-------+\n";
+    let mut out = rule.to_string();
+    for (r, row) in rows(p).iter().enumerate() {
+        let cells: Vec<String> = row.replace('0', ".").chars().map(String::from).collect();
+        let bands: Vec<String> = cells.chunks(3).map(|b| b.join(" ")).collect();
+        out += &format!("| {} |\n", bands.join(" | "));
+        if r % 3 == 2 {
+            out += rule;
+        }
+    }
+    out
+}
+
+#[test]
+fn grid_files_with_titles_comments_and_boxes() {
+    let dir = tempfile::tempdir().unwrap();
+    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let (r1, r2) = (rows(&s1).join("\n"), rows(&s2).join("\n"));
+    // Project Euler 96: a title line before each grid, no blank lines.
+    let euler = format!(
+        "Grid 01\n{}\nGrid 02\n{}\n",
+        rows(&p1).join("\n"),
+        rows(&p2).join("\n")
+    );
+    // Titles with colons, an indented comment, blank lines.
+    let titled = format!(
+        "Puzzle 1:\n{}\n\n   # an indented comment\nPuzzle 2:\n{}\n",
+        rows(&p1).join("\n"),
+        rows(&p2).join("\n")
+    );
+    for (name, text, skipped) in [("euler.txt", euler, 2), ("titled.txt", titled, 4)] {
+        let path = write(dir.path(), name, text);
+        let (code, out, _) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+        assert_eq!((code, out), (0, format!("{r1}\n\n{r2}\n")), "{name}");
+        let stats = stats_of(&path, &[]);
+        assert_eq!(stats["records"], 2);
+        let total: u64 = ["blank", "comment", "title"]
+            .iter()
+            .map(|k| stats["skipped"][k].as_u64().unwrap())
+            .sum();
+        assert_eq!(total, skipped, "{name}: {stats}");
+    }
+    // Boxed art: the rules are skipped and counted, and the key is boxed too.
+    let path = write(
+        dir.path(),
+        "boxed.txt",
+        format!("{}\n{}", boxed(&p1), boxed(&p2)),
+    );
+    let (code, out, _) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+    assert_eq!(code, 0);
+    let first: Vec<&str> = out.split("\n\n").next().unwrap().lines().collect();
+    assert_eq!(first[0], "8 6 4 | 3 7 1 | 2 5 9");
+    assert_eq!(first[3], "------+-------+------");
+    let digits: String = first
+        .concat()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    assert_eq!(digits, s1);
+    assert_eq!(stats_of(&path, &[])["skipped"]["rule"], 8);
+    // A broken row stays in its grid, which is malformed; the next grid is still answered.
+    let mut broken = rows(&p1);
+    broken[4] = "53x070000".into();
+    let path = write(
+        dir.path(),
+        "broken.txt",
+        format!("{}\n\n{}\n", broken.join("\n"), rows(&p2).join("\n")),
+    );
+    let (code, out, err) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+    assert_eq!((code, out), (1, format!("malformed\n\n{r2}\n")));
+    assert!(
+        err.contains("broken.txt:1: bad character 'x' at row 5, column 3"),
+        "{err}"
+    );
+}
+
+#[test]
+fn json_lines_are_read_and_echoed() {
+    let dir = tempfile::tempdir().unwrap();
+    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let array = |p: &str| {
+        let rows: Vec<String> = rows(p)
+            .iter()
+            .map(|r| {
+                let cells: Vec<String> = r.chars().map(String::from).collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    };
+    let text = format!(
+        "{{\"id\": 1, \"puzzle\": \"{p1}\", \"solution\": \"{s1}\"}}\n{{\"id\": 2, \"puzzle\": {}, \"solution\": {}}}\nnot json\n",
+        array(&p2),
+        array(&s2)
+    );
+    let path = write(dir.path(), "a.jsonl", &text);
+    let (code, out, err) = run(&mut solve(&[path.to_str().unwrap(), "-q", "--verify"]));
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            "{{\"id\": 1, \"puzzle\": \"{p1}\", \"solution\": \"{s1}\", \"sb_solution\": \"{s1}\", \"status\": \"solved\"}}"
+        )
+    );
+    for line in &lines[..2] {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["status"], "solved", "{line}");
+    }
+    assert_eq!(
+        lines[2],
+        "{\"puzzle\": \"not json\", \"sb_solution\": null, \"status\": \"malformed\"}"
+    );
+    assert!(err.contains("a.jsonl:3: not a JSON object"), "{err}");
+    // A CSV key of JSON input: the puzzle, written out.
+    let (_, out, _) = run(&mut solve(&[
+        path.to_str().unwrap(),
+        "-q",
+        "--output-format",
+        "csv",
+    ]));
+    assert_eq!(
+        out.lines().nth(2).unwrap(),
+        format!("{},{s2},solved", p2.replace('.', "0"))
+    );
+    // A 9×9 array inside a CSV field.
+    let path = write(
+        dir.path(),
+        "arr.csv",
+        format!("id,grid\n7,\"{}\"\n", array(&p1)),
+    );
+    let (code, out, _) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+    assert_eq!(code, 0);
+    assert!(out.ends_with(&format!(",{s1},solved\n")), "{out}");
+}
+
+#[test]
+fn puzzles_of_another_size_get_one_message_per_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let sixteen = "1.3.56.8.ABC.E.G".repeat(16);
+    let path16 = write(dir.path(), "sixteen.txt", format!("{sixteen}\n").repeat(30));
+    let path4 = write(dir.path(), "four.txt", "1.3.2.4.3.1.4.2.\n".repeat(30));
+    let grid4 = write(
+        dir.path(),
+        "grid4.txt",
+        "1234\n3412\n2143\n4321\n\n".repeat(5),
+    );
+    let (code, out, err) = run(&mut solve(&[
+        path16.to_str().unwrap(),
+        path4.to_str().unwrap(),
+        grid4.to_str().unwrap(),
+        "-q",
+    ]));
+    assert_eq!(code, 1);
+    assert_eq!(
+        out.lines().filter(|l| *l == " malformed").count(),
+        65,
+        "{out}"
+    );
+    assert!(
+        err.contains("sixteen.txt:1: 16×16 puzzles are not supported; only 9×9"),
+        "{err}"
+    );
+    assert!(
+        err.contains("four.txt:1: 4×4 puzzles are not supported"),
+        "{err}"
+    );
+    assert!(
+        err.contains("grid4.txt:1: 4×4 puzzles are not supported"),
+        "{err}"
+    );
+    assert_eq!(
+        err.matches("not supported").count(),
+        3,
+        "once per input: {err}"
+    );
+}
+
+#[test]
+fn a_flood_of_complaints_is_capped_and_every_status_kept() {
+    let (p, s) = ps(0);
+    let mut input = String::new();
+    for _ in 0..500 {
+        input += "12345\n";
+        input += &format!("{p}\n");
+    }
+    let (code, out, err) = run(solve(&["-q"]).write_stdin(input));
+    assert_eq!(code, 1);
+    assert_eq!(out.lines().filter(|l| *l == " malformed").count(), 500);
+    assert_eq!(out.lines().filter(|l| *l == s).count(), 500);
+    assert_eq!(
+        err.lines().filter(|l| l.contains(": too short")).count(),
+        20,
+        "{err}"
+    );
+    assert!(err.contains("<stdin>:39: too short"), "the 20th: {err}");
+    assert!(
+        err.contains("... and 480 more `too short` complaints not shown"),
+        "{err}"
+    );
+}
+
+#[test]
+fn every_line_is_in_a_record_or_counted_as_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _) = ps(0);
+    // A tdoku-style file: comment lines, CRLF, blank lines, a bad line, a trailing blank.
+    let text = format!(
+        "# header one\r\n# header two\r\n{p}\r\n\r\n{p} rated 1.0\r\nnot a puzzle\r\n{p}\r\n\r\n"
+    );
+    let path = write(dir.path(), "raw.txt", text);
+    let stats = stats_of(&path, &[]);
+    assert_eq!(stats["lines"], 8);
+    assert_eq!(stats["records"], 4);
+    assert_eq!(stats["skipped"]["comment"], 2);
+    assert_eq!(stats["skipped"]["blank"], 2);
+    assert_eq!(stats["counts"]["malformed"], 1);
+}
