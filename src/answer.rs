@@ -71,6 +71,8 @@ pub fn answer_chunk(chunk: &Chunk, job: &Job, spent: Answered) -> Answered {
     out.reserve(chunk.text.len() + chunk.records.len() * 128);
     complaints.clear();
     records.clear();
+    #[cfg(debug_assertions)]
+    panic_for_tests(chunk.first_index, chunk.records.len());
     for (i, (raw, text)) in chunk.iter().enumerate() {
         let record = read_record(job.layout.as_ref(), raw, text, &mut fields);
         let (answer, complaint) = answer_one(&record, job);
@@ -107,6 +109,20 @@ pub fn answer_chunk(chunk: &Chunk, job: &Job, spent: Answered) -> Answered {
     }
 }
 
+/// Debug builds only (release builds have no such code): `SUDOKU_BATCH_PANIC_AT=N` makes the
+/// worker that answers record N (0-based, run-wide) panic, so that tests can check what an
+/// engine bug leaves behind.
+#[cfg(debug_assertions)]
+fn panic_for_tests(first: u64, records: usize) {
+    static AT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    let at = AT.get_or_init(|| std::env::var("SUDOKU_BATCH_PANIC_AT").ok()?.parse().ok());
+    if let Some(at) = *at
+        && (first..first + records as u64).contains(&at)
+    {
+        panic!("SUDOKU_BATCH_PANIC_AT={at}: a panic on purpose, for a test");
+    }
+}
+
 /// A complaint's kind, whether it is said once per input, and its text.
 type Said = (&'static str, bool, String);
 
@@ -139,11 +155,12 @@ fn answer_one(record: &Record, job: &Job) -> (Answer, Option<Said>) {
         }
     }
     let mut verdict = Verdict::from(outcome.status);
-    let mut said = match verdict {
-        Verdict::Invalid => puzzle
+    let mut said = if verdict == Verdict::Invalid {
+        puzzle
             .find_conflict()
-            .map(|c| ("invalid", false, c.to_string())),
-        _ => None,
+            .map(|c| ("invalid", false, c.to_string()))
+    } else {
+        None
     };
     let problem = record
         .given

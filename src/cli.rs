@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use sudoku_batch::input::{InputPath, LAYOUTS, Options};
 use sudoku_batch::output::OutputFormat;
 use sudoku_batch::pipeline::Config;
+use sudoku_batch::target::Target;
 use sudoku_batch::{GridStyle, Mode, bench};
 
 /// Solve Sudoku puzzles in bulk: every puzzle solved and checked, an answer key written, and
@@ -73,7 +74,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..))]
     pub limit: u64,
 
-    /// Thread counts, comma-separated [default: 1 and one per core].
+    /// Thread counts, comma-separated [default: 1 and one per core; at most 4 per core].
     #[arg(short = 'j', long, value_name = "N,...", value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
     pub threads: Vec<u64>,
 
@@ -104,7 +105,8 @@ pub struct SolveArgs {
     /// Input files, read in order as one batch; `-` or none for stdin. Gzip is decompressed.
     pub inputs: Vec<PathBuf>,
 
-    /// Write the answer key here instead of stdout (atomically: a temporary file is renamed).
+    /// Write the answer key here instead of stdout (`-`): whole or not at all (a temporary
+    /// file beside it is renamed at the end).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -135,7 +137,7 @@ pub struct SolveArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(2..))]
     pub limit: Option<u64>,
 
-    /// Solver threads [default: one per core].
+    /// Solver threads [default: one per core; at most 4 per core: more only add overhead].
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub threads: Option<u64>,
 
@@ -143,7 +145,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     pub max_guesses: Option<u64>,
 
-    /// Also write the stats as JSON to this file.
+    /// Also write the stats as JSON to this file (`-`: stdout).
     #[arg(long, value_name = "FILE")]
     pub stats: Option<PathBuf>,
 
@@ -266,11 +268,39 @@ fn input_paths(args: &[PathBuf]) -> Vec<InputPath> {
     args.iter().map(|p| InputPath::from_arg(p)).collect()
 }
 
+/// Threads per core, at most: past a few, threads only add overhead, and thousands of them
+/// stall the start and take memory for nothing.
+const THREADS_PER_CORE: usize = 4;
+
+/// `asked` threads, or the most there may be on this machine; the warning to print when that
+/// is fewer.
+pub fn bounded_threads(asked: usize) -> (usize, Option<String>) {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let most = THREADS_PER_CORE * cores;
+    if asked <= most {
+        (asked, None)
+    } else {
+        let why = format!(
+            "warning: -j {asked}: using {most} threads ({THREADS_PER_CORE} per core on {cores} cores; more only add overhead)\n"
+        );
+        (most, Some(why))
+    }
+}
+
 impl BenchArgs {
-    /// The bench configuration.
-    pub fn to_config(&self) -> anyhow::Result<bench::Config> {
+    /// The bench configuration, and warnings to print.
+    pub fn to_config(&self) -> anyhow::Result<(bench::Config, Vec<String>)> {
         let modes = self.mode.iter().map(|m| m.mode(self.limit)).collect();
-        let mut threads: Vec<usize> = self.threads.iter().map(|&t| t as usize).collect();
+        let mut warnings = Vec::new();
+        let mut threads: Vec<usize> = self
+            .threads
+            .iter()
+            .map(|&t| {
+                let (n, warning) = bounded_threads(t as usize);
+                warnings.extend(warning);
+                n
+            })
+            .collect();
         if threads.is_empty() {
             threads = vec![1, rayon::current_num_threads()];
             threads.dedup();
@@ -278,20 +308,21 @@ impl BenchArgs {
         if !(self.warmup >= 0.0 && self.warmup.is_finite()) {
             bail!("--warmup takes a number of seconds, not {}", self.warmup);
         }
-        Ok(bench::Config {
+        let config = bench::Config {
             inputs: input_paths(&self.inputs),
             input: self.input.options(None, false),
             modes,
             threads,
             repeat: self.repeat as usize,
             warmup: std::time::Duration::from_secs_f64(self.warmup),
-        })
+        };
+        Ok((config, warnings))
     }
 }
 
 impl SolveArgs {
-    /// The run's configuration.
-    pub fn to_config(&self) -> anyhow::Result<Config> {
+    /// The run's configuration, and warnings to print.
+    pub fn to_config(&self) -> anyhow::Result<(Config, Vec<String>)> {
         if self.limit.is_some() && self.mode != ModeArg::Count {
             bail!("--limit applies only to --mode count");
         }
@@ -306,19 +337,29 @@ impl SolveArgs {
             ProgressArg::Never => false,
             ProgressArg::Auto => !self.quiet && std::io::stderr().is_terminal(),
         };
-        Ok(Config {
+        let (threads, warning) = bounded_threads(self.threads.unwrap_or(0) as usize);
+        let config = Config {
             inputs,
-            output: self.output.clone(),
+            output: self
+                .output
+                .as_deref()
+                .map_or(Target::Stdout, Target::from_arg),
             sync: self.sync,
+            stats: self.stats.as_deref().map(Target::from_arg),
+            plot: self.plot.as_deref().map(Target::from_arg),
             input: self
                 .input
                 .options(self.solution_column.as_ref(), self.verify),
             output_format: self.output_format.map(OutputArg::format),
             mode,
-            threads: self.threads.unwrap_or(0) as usize,
+            threads,
             max_guesses: self.max_guesses.unwrap_or(u64::MAX),
             timing: self.timing,
             progress,
-        })
+        };
+        if self.sync && config.output == Target::Stdout {
+            bail!("--sync needs -o FILE: stdout cannot be synced");
+        }
+        Ok((config, warning.into_iter().collect()))
     }
 }

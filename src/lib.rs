@@ -29,6 +29,7 @@ pub mod progress;
 pub mod sink;
 pub mod solver;
 pub mod stats;
+pub mod target;
 pub mod verdict;
 
 pub use grid::{Grid, ParseError, Puzzle};

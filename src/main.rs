@@ -1,8 +1,10 @@
-use anyhow::Context;
 use clap::Parser;
+use std::io::Write;
 use std::process::ExitCode;
 use sudoku_batch::complaints::Stderr;
+use sudoku_batch::files::StandardStreams;
 use sudoku_batch::pipeline;
+use sudoku_batch::target::Target;
 
 mod cli;
 use cli::{BenchArgs, Cli, Command, SolveArgs};
@@ -25,54 +27,78 @@ impl From<Exit> for ExitCode {
 }
 
 fn main() -> ExitCode {
+    // First, before anything is opened: which standard streams were closed.
+    let streams = StandardStreams::at_start();
     let cli = Cli::parse();
     exit_cleanly_on_signals();
-    match run(cli) {
+    remove_temporary_files_on_panic();
+    match run(cli, streams) {
         Ok(code) => code.into(),
-        // A closed pipe (`| head`) is the reader saying it has enough: a quiet success.
+        // A closed stdout (`| head`) is the reader saying it has enough: a quiet success.
         Err(err) if is_broken_pipe(&err) => Exit::Success.into(),
         Err(err) => {
-            eprintln!("error: {err:#}");
+            Stderr::default().say(format!("error: {err:#}\n").as_bytes());
             Exit::Error.into()
         }
     }
 }
 
-fn run(cli: Cli) -> anyhow::Result<Exit> {
+fn run(cli: Cli, streams: StandardStreams) -> anyhow::Result<Exit> {
     match cli.command {
-        Command::Solve(args) => solve(&args),
-        Command::Bench(args) => bench(&args),
+        Command::Solve(args) => solve(&args, streams),
+        Command::Bench(args) => bench(&args, streams),
     }
 }
 
-fn bench(args: &BenchArgs) -> anyhow::Result<Exit> {
-    let report = sudoku_batch::bench::run(&args.to_config()?)?;
-    print!("{}", report.table(args.markdown));
-    if let Some(path) = &args.json {
-        write_json(path, &report)?;
+/// Refuses to write to a stdout that was closed when the run started.
+fn check_stdout(streams: StandardStreams, what: &str) -> anyhow::Result<()> {
+    if streams.stdout_closed() {
+        anyhow::bail!("stdout is closed, so {what} has nowhere to go: give it a file");
     }
-    if let Some(path) = &args.plot {
-        sudoku_batch::plot::bench_chart(&report, path)?;
+    Ok(())
+}
+
+fn bench(args: &BenchArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
+    check_stdout(streams, "the table")?;
+    let (config, warnings) = args.to_config()?;
+    let json = args.json.as_deref().map(Target::from_arg);
+    let plot = args.plot.as_deref().map(Target::from_arg);
+    let mut outputs = vec![("the table", &Target::Stdout)];
+    outputs.extend(json.iter().map(|t| ("--json", t)));
+    outputs.extend(plot.iter().map(|t| ("--plot", t)));
+    sudoku_batch::target::check(&outputs, &config.inputs)?;
+    let mut stderr = Stderr::default();
+    warnings.iter().for_each(|w| stderr.say(w.as_bytes()));
+    let report = sudoku_batch::bench::run(&config)?;
+    std::io::stdout().write_all(report.table(args.markdown).as_bytes())?;
+    if let Some(target) = &json {
+        let text = serde_json::to_string_pretty(&report)? + "\n";
+        sudoku_batch::target::write_whole(target, text.as_bytes())?;
+    }
+    if let Some(target) = &plot {
+        let svg = sudoku_batch::plot::bench_chart(&report)?;
+        sudoku_batch::target::write_whole(target, svg.as_bytes())?;
     }
     Ok(Exit::Success)
 }
 
-fn write_json(path: &std::path::Path, value: &impl serde::Serialize) -> anyhow::Result<()> {
-    let text = serde_json::to_string_pretty(value)? + "\n";
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
-}
-
-fn solve(args: &SolveArgs) -> anyhow::Result<Exit> {
-    let config = args.to_config()?;
+fn solve(args: &SolveArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
+    let (config, warnings) = args.to_config()?;
+    let on_stdout = [
+        ("the answer key", Some(&config.output)),
+        ("--stats", config.stats.as_ref()),
+        ("--plot", config.plot.as_ref()),
+    ];
+    for (what, target) in on_stdout {
+        if target == Some(&Target::Stdout) {
+            check_stdout(streams, what)?;
+        }
+    }
+    let mut stderr = Stderr::default();
+    warnings.iter().for_each(|w| stderr.say(w.as_bytes()));
     let stats = pipeline::run(&config)?;
     if !args.quiet {
-        Stderr::default().say(stats.table().as_bytes());
-    }
-    if let Some(path) = &args.stats {
-        write_json(path, &stats.to_json())?;
-    }
-    if let Some(path) = &args.plot {
-        sudoku_batch::plot::histogram_chart(&stats.solve_nanos, path)?;
+        stderr.say(stats.table().as_bytes());
     }
     Ok(if stats.bad_records() > 0 {
         Exit::BadRecords
@@ -81,10 +107,12 @@ fn solve(args: &SolveArgs) -> anyhow::Result<Exit> {
     })
 }
 
-/// On SIGINT or SIGTERM: remove the half-written answer key, then exit 130 or 143.
+/// On SIGINT, SIGTERM, SIGHUP (a closed terminal) or SIGQUIT: remove the temporary output
+/// files, then exit 128 + the signal's number (130, 143, 129, 131).
 fn exit_cleanly_on_signals() {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+    else {
         return; // without the handler, the default action still stops the run
     };
     std::thread::spawn(move || {
@@ -93,6 +121,19 @@ fn exit_cleanly_on_signals() {
             std::process::exit(128 + signal);
         }
     });
+}
+
+/// On a panic (an engine bug: every solution is checked before it is printed), remove the
+/// temporary output files and say so in one line before the process aborts.
+fn remove_temporary_files_on_panic() {
+    std::panic::set_hook(Box::new(|info| {
+        sudoku_batch::cleanup::remove_pending();
+        let what = info.to_string().replace('\n', " ");
+        let line = format!(
+            "error: internal error, a bug (please report it): {what}; no output was written\n"
+        );
+        Stderr::default().say(line.as_bytes());
+    }));
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

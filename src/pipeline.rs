@@ -14,10 +14,10 @@ use crate::output::{KeyFormat, OutputFormat};
 use crate::sink::Sink;
 use crate::solver::Mode;
 use crate::stats::Stats;
+use crate::target::{Pending, Target};
 use anyhow::{Context, bail};
 use indicatif::ProgressBar;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
@@ -28,10 +28,13 @@ use std::time::Instant;
 pub struct Config {
     /// Read in order, as one batch.
     pub inputs: Vec<InputPath>,
-    /// `None`: stdout.
-    pub output: Option<PathBuf>,
+    /// The answer key.
+    pub output: Target,
     /// Sync the output file to disk before renaming it into place.
     pub sync: bool,
+    /// Where the stats go as JSON, and the solve-time chart as SVG.
+    pub stats: Option<Target>,
+    pub plot: Option<Target>,
     /// What the user said about the inputs' layout.
     pub input: Options,
     /// `None`: from the output file's name, else the first input's layout's default. A grid
@@ -47,10 +50,15 @@ pub struct Config {
     pub progress: bool,
 }
 
-/// Runs the batch. Returns the stats, or the first I/O or usage error.
+/// Runs the batch and writes its outputs: every one whole, or (on an error) none. Returns the
+/// stats, or the first I/O or usage error.
 pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let start = Instant::now();
     check_inputs(&config.inputs)?;
+    let mut outputs = vec![("the answer key", &config.output)];
+    outputs.extend(config.stats.iter().map(|t| ("--stats", t)));
+    outputs.extend(config.plot.iter().map(|t| ("--plot", t)));
+    crate::target::check(&outputs, &config.inputs)?;
     let consumed = Arc::new(AtomicU64::new(0));
     let first = open(&config.inputs[0], config, &consumed, Recycled::default())?;
     let key = Arc::new(plan_key(config, first.layout().as_ref()));
@@ -63,7 +71,10 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
             check_fits(&key, probe.layout().as_ref(), probe.name(), config)?;
         }
     }
-    let mut sink = Sink::open(config.output.as_deref(), config.sync)?;
+    let mut sink = Sink::open(&config.output, config.sync)?;
+    // Created now, so that an output that cannot be written stops the run before it starts.
+    let stats_file = pending(config.stats.as_ref())?;
+    let plot_file = pending(config.plot.as_ref())?;
     if let Some(header) = &key.header {
         sink.write(header)?;
     }
@@ -75,6 +86,9 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let progress = crate::progress::bar(config.progress, total);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
+        // A worker's panic is an engine bug: the panic hook (in `main`) has removed the
+        // temporary files and said so; end there, without rayon's second message.
+        .panic_handler(|_| std::process::abort())
         .build()?;
     let names = config.inputs.iter().map(InputPath::display_name).collect();
     let mut stats = Stats::new(names, config.mode, pool.current_num_threads());
@@ -124,12 +138,58 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     progress.finish_and_clear();
     written?;
     let (skipped, lines) = read?;
-    sink.finish()?;
+    let key_file = sink.finish()?;
     stats.wall = start.elapsed();
     stats.skipped = skipped;
     stats.lines = lines;
     stats.stderr_lost = stderr.lost;
+    // Every output is complete before any is put in place.
+    let json = serde_json::to_string_pretty(&stats.to_json())? + "\n";
+    let chart = match &config.plot {
+        Some(_) => Some(crate::plot::histogram_chart(&stats.solve_nanos)?),
+        None => None,
+    };
+    let stats_file = fill(stats_file, config.stats.as_ref(), json.as_bytes())?;
+    let plot_file = fill(
+        plot_file,
+        config.plot.as_ref(),
+        chart.unwrap_or_default().as_bytes(),
+    )?;
+    for file in [key_file, stats_file, plot_file].into_iter().flatten() {
+        file.commit()?;
+    }
     Ok(stats)
+}
+
+/// The temporary file for an output, when it goes to a file.
+fn pending(target: Option<&Target>) -> anyhow::Result<Option<Pending>> {
+    match target {
+        Some(Target::File(path)) => Ok(Some(Pending::create(path)?)),
+        Some(Target::Stdout) | None => Ok(None),
+    }
+}
+
+/// Writes `bytes` to an output: into its temporary file (returned, to be put in place), or to
+/// stdout.
+fn fill(
+    file: Option<Pending>,
+    target: Option<&Target>,
+    bytes: &[u8],
+) -> anyhow::Result<Option<Pending>> {
+    match (file, target) {
+        (Some(mut file), _) => {
+            file.write_all(bytes)?;
+            Ok(Some(file))
+        }
+        (None, Some(Target::Stdout)) => {
+            use std::io::Write;
+            std::io::stdout()
+                .write_all(bytes)
+                .context("cannot write stdout")?;
+            Ok(None)
+        }
+        (None, _) => Ok(None),
+    }
 }
 
 /// Chunks in flight at most, whatever the number of threads (each holds at most a chunk's
@@ -187,10 +247,10 @@ fn open(
 
 /// The answer key's shape, from the first input's layout.
 fn plan_key(config: &Config, layout: &dyn Layout) -> KeyFormat {
-    let from_name = config
-        .output
-        .as_deref()
-        .and_then(OutputFormat::from_extension);
+    let from_name = match &config.output {
+        Target::File(path) => OutputFormat::from_extension(path),
+        Target::Stdout => None,
+    };
     let format = match (config.output_format.or(from_name), layout.default_output()) {
         (Some(OutputFormat::Grid(_)), OutputFormat::Grid(style)) => OutputFormat::Grid(style),
         (Some(asked), _) => asked,

@@ -5,7 +5,6 @@ use crate::stats::Histogram;
 use anyhow::Context;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::path::Path;
 
 const COLORS: [RGBColor; 6] = [
     RGBColor(31, 119, 180),
@@ -16,8 +15,8 @@ const COLORS: [RGBColor; 6] = [
     RGBColor(140, 86, 75),
 ];
 
-/// Puzzles/s per data set: one bar per (mode, threads), log scale.
-pub fn bench_chart(report: &Report, path: &Path) -> anyhow::Result<()> {
+/// Puzzles/s per data set: one bar per (mode, threads), log scale. Returns the SVG text.
+pub fn bench_chart(report: &Report) -> anyhow::Result<String> {
     let mut sets: Vec<&str> = Vec::new();
     let mut series: Vec<(String, u64)> = Vec::new();
     for r in &report.results {
@@ -32,7 +31,7 @@ pub fn bench_chart(report: &Report, path: &Path) -> anyhow::Result<()> {
     let rates = report.results.iter().map(|r| r.puzzles_per_sec_median);
     let (low, high) = rates.fold((f64::MAX, 1.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
     let width = 160 + 120 * sets.len() as u32;
-    render(path, (width.max(640), 480), |root| {
+    render((width.max(640), 480), |root| {
         let mut chart = ChartBuilder::on(root)
             .caption("sudoku-batch bench: puzzles per second", ("sans-serif", 20))
             .margin(12)
@@ -93,7 +92,8 @@ pub fn bench_chart(report: &Report, path: &Path) -> anyhow::Result<()> {
 }
 
 /// The distribution of per-puzzle solve times: one bar per histogram bucket, log-scaled time.
-pub fn histogram_chart(hist: &Histogram, path: &Path) -> anyhow::Result<()> {
+/// Returns the SVG text.
+pub fn histogram_chart(hist: &Histogram) -> anyhow::Result<String> {
     let buckets: Vec<(f64, f64, u64)> = hist
         .buckets()
         .map(|(low, high, n)| (low.max(1) as f64 / 1000.0, (high + 1) as f64 / 1000.0, n))
@@ -101,7 +101,7 @@ pub fn histogram_chart(hist: &Histogram, path: &Path) -> anyhow::Result<()> {
     let x_low = buckets.first().map_or(0.001, |b| b.0);
     let x_high = buckets.last().map_or(1.0, |b| b.1);
     let y_high = buckets.iter().map(|b| b.2).max().unwrap_or(1) as f64 * 1.1;
-    render(path, (800, 480), |root| {
+    render((800, 480), |root| {
         let mut chart = ChartBuilder::on(root)
             .caption("solve time per puzzle", ("sans-serif", 20))
             .margin(12)
@@ -126,22 +126,25 @@ pub fn histogram_chart(hist: &Histogram, path: &Path) -> anyhow::Result<()> {
 
 type Drawn = Result<(), Box<dyn std::error::Error>>;
 
-/// An SVG file of `size` on a white ground, drawn by `draw`; errors name the file.
+/// An SVG picture of `size` on a white ground, drawn by `draw`.
 fn render(
-    path: &Path,
     size: (u32, u32),
     draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Drawn,
-) -> anyhow::Result<()> {
-    let root = SVGBackend::new(path, size).into_drawing_area();
-    let drawn = (|| -> Drawn {
-        root.fill(&WHITE)?;
-        draw(&root)?;
-        root.present()?;
-        Ok(())
-    })();
-    drawn
-        .map_err(|e| anyhow::anyhow!("{e}"))
-        .with_context(|| format!("cannot draw {}", path.display()))
+) -> anyhow::Result<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let drawn = (|| -> Drawn {
+            root.fill(&WHITE)?;
+            draw(&root)?;
+            root.present()?;
+            Ok(())
+        })();
+        drawn
+            .map_err(|e| anyhow::anyhow!("{e}"))
+            .context("cannot draw the chart")?;
+    }
+    Ok(svg)
 }
 
 /// 1234567 → "1.2M", 4500 → "4.5k", 12 → "12", 0.25 → "0.25".

@@ -1,13 +1,13 @@
-//! Where the answer key goes: stdout, or a file. A file is written under a temporary name
-//! beside it and renamed at the end, so a failed run never leaves half an answer key. With
-//! `sync` it is also on disk before the rename, so that a crash of the machine cannot leave
-//! half of it either (what `gzip --synchronous` does; like gzip, sort and sed, the default
-//! leaves that to the operating system).
+//! Where the answer key goes: stdout, or a file written under a temporary name and put in
+//! place at the end (see [`crate::target`]). With `sync` a file is also on disk before the
+//! rename, so that a crash of the machine cannot leave half of it either (what `gzip
+//! --synchronous` does; like gzip, sort and sed, the default leaves that to the operating
+//! system).
 
-use anyhow::{Context, bail};
+use crate::target::{Pending, Target};
+use anyhow::Context;
 use std::fs::File;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
 use std::sync::mpsc::{SyncSender, sync_channel};
 use std::thread::JoinHandle;
 
@@ -15,105 +15,74 @@ use std::thread::JoinHandle;
 const SYNC_EVERY: u64 = 1 << 20;
 
 pub struct Sink {
-    /// Unbuffered: a chunk's answers arrive as one large write (a buffer would only copy them
-    /// once more), and they show at once on a terminal.
-    out: Box<dyn Write + Send>,
-    /// For messages: the output path, or `stdout`.
+    out: Out,
+    /// For messages: the output's name, or `stdout`.
     name: String,
-    temp: Option<TempKey>,
-}
-
-/// An answer key being written under a temporary name.
-struct TempKey {
-    file: tempfile::NamedTempFile,
-    path: PathBuf,
     /// With `sync`: syncs the file in the background as it grows, so that the sync before the
     /// rename waits only for the last megabyte or two rather than for the whole file.
     syncer: Option<Syncer>,
 }
 
+/// Unbuffered: a chunk's answers arrive as one large write (a buffer would only copy them once
+/// more), and they show at once on a terminal.
+enum Out {
+    Stdout(io::Stdout),
+    File(Pending),
+}
+
 impl Sink {
-    /// Stdout, or the file at `path`, synced to disk before it is renamed into place if `sync`.
-    pub fn open(path: Option<&Path>, sync: bool) -> anyhow::Result<Sink> {
-        let Some(path) = path else {
-            return Ok(Sink {
-                out: Box::new(io::stdout()),
-                name: "stdout".into(),
-                temp: None,
-            });
-        };
-        let name = path.display().to_string();
-        let cannot = || format!("cannot write {name}");
-        // A device or pipe (say /dev/null) is written in place: it cannot be renamed onto.
-        let (file, temp) = if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-            let file = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .with_context(cannot)?;
-            (file, None)
-        } else {
-            let dir = match path.parent() {
-                Some(d) if !d.as_os_str().is_empty() => d,
-                _ => Path::new("."),
-            };
-            if !dir.is_dir() {
-                bail!("cannot write {name}: {} is not a directory", dir.display());
+    /// Opens the answer key's target (a file's temporary file is created now); `sync`: a file
+    /// is synced to disk before it is put in place.
+    pub fn open(target: &Target, sync: bool) -> anyhow::Result<Sink> {
+        let name = target.name();
+        let (out, syncer) = match target {
+            Target::Stdout => (Out::Stdout(io::stdout()), None),
+            Target::File(path) => {
+                let pending = Pending::create(path)?;
+                let syncer = if sync {
+                    let handle = pending.file().try_clone();
+                    Some(Syncer::start(
+                        handle.with_context(|| format!("cannot write {name}"))?,
+                    ))
+                } else {
+                    None
+                };
+                (Out::File(pending), syncer)
             }
-            let file = tempfile::Builder::new()
-                .prefix(".sudoku-batch-")
-                .tempfile_in(dir)
-                .with_context(cannot)?;
-            crate::cleanup::register(file.path());
-            let syncer = if sync {
-                let handle = file.as_file().try_clone().with_context(cannot)?;
-                Some(Syncer::start(handle))
-            } else {
-                None
-            };
-            let temp = TempKey {
-                syncer,
-                path: path.to_path_buf(),
-                file,
-            };
-            (temp.file.reopen().with_context(cannot)?, Some(temp))
         };
-        Ok(Sink {
-            out: Box::new(file),
-            name,
-            temp,
-        })
+        Ok(Sink { out, name, syncer })
     }
 
     pub fn write(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
-        self.out
-            .write_all(bytes)
-            .with_context(|| format!("cannot write {}", self.name))?;
-        if let Some(syncer) = self.temp.as_mut().and_then(|t| t.syncer.as_mut()) {
+        match &mut self.out {
+            Out::Stdout(out) => out
+                .write_all(bytes)
+                .with_context(|| format!("cannot write {}", self.name))?,
+            Out::File(pending) => pending.write_all(bytes)?,
+        }
+        if let Some(syncer) = self.syncer.as_mut() {
             syncer.wrote(bytes.len());
         }
         Ok(())
     }
 
-    /// Flushes, and puts a temporary file in place (once all of it is on disk, with `sync`).
-    pub fn finish(mut self) -> anyhow::Result<()> {
+    /// Flushes, and (with `sync`) waits until all of a file is on disk. Returns the file, to be
+    /// put in place with the run's other outputs.
+    pub fn finish(self) -> anyhow::Result<Option<Pending>> {
         let cannot = || format!("cannot write {}", self.name);
-        self.out.flush().with_context(cannot)?;
-        let Some(TempKey {
-            file, path, syncer, ..
-        }) = self.temp.take()
-        else {
-            return Ok(());
-        };
-        if let Some(syncer) = syncer {
-            syncer.finish().with_context(cannot)?;
-            file.as_file().sync_all().with_context(cannot)?;
+        match self.out {
+            Out::Stdout(mut out) => {
+                out.flush().with_context(cannot)?;
+                Ok(None)
+            }
+            Out::File(pending) => {
+                if let Some(syncer) = self.syncer {
+                    syncer.finish().with_context(cannot)?;
+                    pending.file().sync_all().with_context(cannot)?;
+                }
+                Ok(Some(pending))
+            }
         }
-        crate::cleanup::settle(|| {
-            file.persist(&path)
-                .map_err(|e| e.error)
-                .with_context(cannot)?;
-            Ok(())
-        })
     }
 }
 

@@ -35,7 +35,7 @@ pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answe
     let d = key.delimiter;
     match record.echo {
         Echo::Fields { row: Some(row), .. } if record.verbatim => out.extend_from_slice(row),
-        _ => {
+        Echo::Fields { .. } | Echo::Text(_) | Echo::Puzzle | Echo::Object(_) => {
             // One value per column: a short row is padded with empty fields, and a row too
             // wide (malformed, and reported) keeps the header's width.
             for i in 0..key.columns.len() {

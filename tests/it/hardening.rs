@@ -3,8 +3,6 @@
 use crate::support::*;
 use assert_cmd::Command;
 use predicates::prelude::*;
-use std::path::Path;
-use std::time::{Duration, Instant};
 
 fn solve_cmd() -> Command {
     let mut cmd = Command::cargo_bin("sudoku-batch").unwrap();
@@ -180,49 +178,4 @@ fn a_guess_budget_turns_a_runaway_puzzle_into_a_timeout() {
     );
     assert_eq!(lines[2], format!("{s} solved 1"));
     assert!(text.contains("\"timeout\": 1"), "{text}");
-}
-
-/// Starts a long run writing to `out`, waits for its temporary file, then sends `signal`.
-fn interrupt(signal: &str, dir: &Path) -> std::process::ExitStatus {
-    let slow: String = data_lines("hardest_11plus_500.txt").join("\n").repeat(40);
-    let input = dir.join("slow.txt");
-    std::fs::write(&input, slow).unwrap();
-    let out = dir.join("key.csv");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-batch"))
-        .args(["solve", "-q", "-j1", "-o"])
-        .arg(&out)
-        .arg(&input)
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while !temp_files(dir) && start.elapsed() < Duration::from_secs(20) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(temp_files(dir), "the run writes to a temporary file");
-    let killed = std::process::Command::new("kill")
-        .args(["-s", signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let status = child.wait().unwrap();
-    assert!(!out.exists(), "no partial answer key");
-    assert!(!temp_files(dir), "the temporary file is removed");
-    status
-}
-
-fn temp_files(dir: &Path) -> bool {
-    std::fs::read_dir(dir).unwrap().any(|e| {
-        e.unwrap()
-            .file_name()
-            .to_string_lossy()
-            .starts_with(".sudoku-batch")
-    })
-}
-
-#[test]
-fn sigterm_and_sigint_leave_no_partial_file_and_exit_143_and_130() {
-    let dir = tempfile::tempdir().unwrap();
-    assert_eq!(interrupt("TERM", dir.path()).code(), Some(143));
-    let dir = tempfile::tempdir().unwrap();
-    assert_eq!(interrupt("INT", dir.path()).code(), Some(130));
 }

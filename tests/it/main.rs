@@ -6,4 +6,5 @@ mod engine;
 mod framing;
 mod hardening;
 mod layouts;
+mod safety;
 mod support;
