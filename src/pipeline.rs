@@ -54,30 +54,118 @@ pub struct Config {
 /// stats, or the first I/O or usage error.
 pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let start = Instant::now();
+    // Bytes read from every input, for the progress bar.
+    let consumed = Arc::new(AtomicU64::new(0));
+    let (first, key) = plan(config, &consumed)?;
+    let mut outputs = Outputs::create(config, &key)?;
+    let mut stats = stream(config, first, &key, &mut outputs.key, &consumed, start)?;
+    stats.wall = start.elapsed();
+    outputs.finish(&stats)?;
+    Ok(stats)
+}
+
+/// Checks the inputs and outputs, opens the first input and decides the answer key's shape
+/// from its layout, and reads the first lines of every other regular file, so that an input
+/// that does not fit stops the run before anything is written.
+fn plan(config: &Config, consumed: &Arc<AtomicU64>) -> anyhow::Result<(Framer, Arc<KeyFormat>)> {
     check_inputs(&config.inputs)?;
     let mut outputs = vec![("the answer key", &config.output)];
     outputs.extend(config.stats.iter().map(|t| ("--stats", t)));
     outputs.extend(config.plot.iter().map(|t| ("--plot", t)));
     crate::target::check(&outputs, &config.inputs)?;
-    let consumed = Arc::new(AtomicU64::new(0));
-    let first = open(&config.inputs[0], config, &consumed, Recycled::default())?;
+    let first = open(&config.inputs[0], config, consumed, Recycled::default())?;
     let key = Arc::new(plan_key(config, first.layout().as_ref()));
     check_fits(&key, first.layout().as_ref(), first.name(), config)?;
     for input in &config.inputs[1..] {
         if input.size().is_some() {
-            // A regular file: read its first lines now, so that an input that does not fit
-            // stops the run before anything is written.
             let probe = open(input, config, &Default::default(), Recycled::default())?;
             check_fits(&key, probe.layout().as_ref(), probe.name(), config)?;
         }
     }
-    let mut sink = Sink::open(&config.output, config.sync)?;
-    // Created now, so that an output that cannot be written stops the run before it starts.
-    let stats_file = pending(config.stats.as_ref())?;
-    let plot_file = pending(config.plot.as_ref())?;
-    if let Some(header) = &key.header {
-        sink.write(header)?;
+    Ok((first, key))
+}
+
+/// A run's outputs, created before anything is solved (so that one that cannot be written
+/// stops the run before it starts) and put in place together at the end.
+struct Outputs {
+    key: Sink,
+    stats: Option<Extra>,
+    plot: Option<Extra>,
+}
+
+/// An output besides the key: its temporary file, or `None` for stdout.
+struct Extra(Option<Pending>);
+
+impl Extra {
+    fn create(target: Option<&Target>) -> anyhow::Result<Option<Extra>> {
+        Ok(match target {
+            Some(Target::File(path)) => Some(Extra(Some(Pending::create(path)?))),
+            Some(Target::Stdout) => Some(Extra(None)),
+            None => None,
+        })
     }
+
+    /// Writes `bytes`: into the temporary file (returned, to be put in place), or to stdout.
+    fn fill(self, bytes: &[u8]) -> anyhow::Result<Option<Pending>> {
+        match self.0 {
+            Some(mut file) => {
+                file.write_all(bytes)?;
+                Ok(Some(file))
+            }
+            None => {
+                use std::io::Write;
+                std::io::stdout()
+                    .write_all(bytes)
+                    .context("cannot write stdout")?;
+                Ok(None)
+            }
+        }
+    }
+}
+
+impl Outputs {
+    fn create(config: &Config, key: &KeyFormat) -> anyhow::Result<Outputs> {
+        let mut sink = Sink::open(&config.output, config.sync)?;
+        if let Some(header) = &key.header {
+            sink.write(header)?;
+        }
+        Ok(Outputs {
+            key: sink,
+            stats: Extra::create(config.stats.as_ref())?,
+            plot: Extra::create(config.plot.as_ref())?,
+        })
+    }
+
+    /// Writes the stats and the chart, then puts every file in place: all are complete
+    /// before any is renamed.
+    fn finish(self, stats: &Stats) -> anyhow::Result<()> {
+        let mut files = vec![self.key.finish()?];
+        if let Some(extra) = self.stats {
+            let json = serde_json::to_string_pretty(&stats.to_json())? + "\n";
+            files.push(extra.fill(json.as_bytes())?);
+        }
+        if let Some(extra) = self.plot {
+            let svg = crate::plot::histogram_chart(&stats.solve_nanos)?;
+            files.push(extra.fill(svg.as_bytes())?);
+        }
+        for file in files.into_iter().flatten() {
+            file.commit()?;
+        }
+        Ok(())
+    }
+}
+
+/// Streams every input through the pool into `sink`: the reader (this thread) frames, the
+/// workers answer, the writer thread writes in order. Returns the stats (all but the wall
+/// time).
+fn stream(
+    config: &Config,
+    first: Framer,
+    key: &Arc<KeyFormat>,
+    sink: &mut Sink,
+    consumed: &Arc<AtomicU64>,
+    start: Instant,
+) -> anyhow::Result<Stats> {
     let total = config
         .inputs
         .iter()
@@ -92,7 +180,6 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
         .build()?;
     let names = config.inputs.iter().map(InputPath::display_name).collect();
     let mut stats = Stats::new(names, config.mode, pool.current_num_threads());
-
     let in_flight = (8 * pool.current_num_threads() + 2).min(MAX_IN_FLIGHT);
     let (token_tx, token_rx) = sync_channel(in_flight);
     for _ in 0..in_flight {
@@ -107,10 +194,10 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
             .name("writer".into())
             .spawn_scoped(s, || {
                 let mut out = Writer {
-                    sink: &mut sink,
+                    sink,
                     stats: &mut stats,
                     progress: &progress,
-                    consumed: &consumed,
+                    consumed,
                     start,
                     complaints: Complaints::default(),
                     stderr: &mut stderr,
@@ -123,9 +210,9 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
         let writer = writer.expect("a thread can be started");
         let reader = Reader {
             config,
-            key: &key,
+            key,
             pool: &pool,
-            consumed: &consumed,
+            consumed,
             tokens: token_rx,
             done: done_tx,
         };
@@ -137,59 +224,9 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     });
     progress.finish_and_clear();
     written?;
-    let (skipped, lines) = read?;
-    let key_file = sink.finish()?;
-    stats.wall = start.elapsed();
-    stats.skipped = skipped;
-    stats.lines = lines;
+    (stats.skipped, stats.lines) = read?;
     stats.stderr_lost = stderr.lost;
-    // Every output is complete before any is put in place.
-    let json = serde_json::to_string_pretty(&stats.to_json())? + "\n";
-    let chart = match &config.plot {
-        Some(_) => Some(crate::plot::histogram_chart(&stats.solve_nanos)?),
-        None => None,
-    };
-    let stats_file = fill(stats_file, config.stats.as_ref(), json.as_bytes())?;
-    let plot_file = fill(
-        plot_file,
-        config.plot.as_ref(),
-        chart.unwrap_or_default().as_bytes(),
-    )?;
-    for file in [key_file, stats_file, plot_file].into_iter().flatten() {
-        file.commit()?;
-    }
     Ok(stats)
-}
-
-/// The temporary file for an output, when it goes to a file.
-fn pending(target: Option<&Target>) -> anyhow::Result<Option<Pending>> {
-    match target {
-        Some(Target::File(path)) => Ok(Some(Pending::create(path)?)),
-        Some(Target::Stdout) | None => Ok(None),
-    }
-}
-
-/// Writes `bytes` to an output: into its temporary file (returned, to be put in place), or to
-/// stdout.
-fn fill(
-    file: Option<Pending>,
-    target: Option<&Target>,
-    bytes: &[u8],
-) -> anyhow::Result<Option<Pending>> {
-    match (file, target) {
-        (Some(mut file), _) => {
-            file.write_all(bytes)?;
-            Ok(Some(file))
-        }
-        (None, Some(Target::Stdout)) => {
-            use std::io::Write;
-            std::io::stdout()
-                .write_all(bytes)
-                .context("cannot write stdout")?;
-            Ok(None)
-        }
-        (None, _) => Ok(None),
-    }
 }
 
 /// Chunks in flight at most, whatever the number of threads (each holds at most a chunk's

@@ -8,7 +8,7 @@ use super::detect::{Detected, Fit, Sample};
 use super::fields::split_whitespace;
 use super::{
     Echo, Fields, Framing, Layout, LayoutKind, Options, PUZZLE_NAMES, Record, RecordError, Skip,
-    find_column, find_named, is_comment, looks_like_puzzle, read_puzzle, show_columns,
+    find_column, find_named, frame_line_or_comment, looks_like_puzzle, read_puzzle, show_columns,
 };
 use crate::output::OutputFormat;
 use anyhow::Context;
@@ -130,11 +130,7 @@ impl Layout for Bank {
     }
 
     fn frame(&self, line: &[u8], _open: usize) -> Framing {
-        if is_comment(line) {
-            Framing::Skip(Skip::Comment)
-        } else {
-            Framing::Take { complete: true }
-        }
+        frame_line_or_comment(line)
     }
 
     fn read<'a>(&self, text: &'a [u8], fields: &'a mut Fields) -> Record<'a> {

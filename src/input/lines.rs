@@ -4,8 +4,8 @@
 
 use super::detect::{Detected, Fit, Sample};
 use super::{
-    Echo, Fields, Framing, Layout, LayoutKind, Options, Record, RecordError, Skip, is_comment,
-    looks_like_title,
+    Echo, Fields, Framing, Layout, LayoutKind, Options, Record, RecordError, Skip,
+    frame_line_or_comment, looks_like_title,
 };
 use crate::grid::{Grid, ParseError};
 use crate::output::OutputFormat;
@@ -76,11 +76,7 @@ impl Layout for Lines {
     }
 
     fn frame(&self, line: &[u8], _open: usize) -> Framing {
-        if is_comment(line) {
-            Framing::Skip(Skip::Comment)
-        } else {
-            Framing::Take { complete: true }
-        }
+        frame_line_or_comment(line)
     }
 
     fn read<'a>(&self, text: &'a [u8], _: &'a mut Fields) -> Record<'a> {

@@ -334,6 +334,16 @@ pub fn is_blank(line: &[u8]) -> bool {
     line.iter().all(u8::is_ascii_whitespace)
 }
 
+/// The framing rule of the one-record-per-line layouts that have comments (lines, bank): a
+/// `#` line is skipped, any other line is a record.
+pub fn frame_line_or_comment(line: &[u8]) -> Framing {
+    if is_comment(line) {
+        Framing::Skip(Skip::Comment)
+    } else {
+        Framing::Take { complete: true }
+    }
+}
+
 /// A `#` comment line (after leading whitespace).
 pub fn is_comment(line: &[u8]) -> bool {
     line.trim_ascii_start().first() == Some(&b'#')

@@ -1,16 +1,10 @@
 //! The `bench` command and library: its table, its JSON, its verification, its chart.
 
-use assert_cmd::Command;
+use crate::support::command;
 use std::time::Duration;
 use sudoku_batch::bench::{Config, run_with};
 use sudoku_batch::input::InputPath;
 use sudoku_batch::{Grid, Mode, solve};
-
-fn bin() -> Command {
-    let mut cmd = Command::cargo_bin("sudoku-batch").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
 
 const KEYS: [&str; 11] = [
     "file",
@@ -30,7 +24,7 @@ const KEYS: [&str; 11] = [
 fn bench_prints_a_row_per_set_and_writes_every_documented_key() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("bench.json");
-    let out = bin()
+    let out = command()
         .args([
             "bench",
             "data/17_clue_1000.txt",
@@ -88,7 +82,7 @@ fn bench_prints_a_row_per_set_and_writes_every_documented_key() {
         .unwrap();
     assert_eq!(serg["no_guess_pct"], 0.0);
 
-    let md = bin()
+    let md = command()
         .args([
             "bench",
             "data/kaggle_1000.txt",
@@ -144,7 +138,7 @@ fn a_wrong_answer_aborts_the_bench_naming_the_record() {
 fn plot_writes_a_well_formed_svg_naming_every_set() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("bench.svg");
-    bin()
+    command()
         .args([
             "bench",
             "data/kaggle_1000.txt",
@@ -178,7 +172,7 @@ fn plot_writes_a_well_formed_svg_naming_every_set() {
         );
     }
     let hist = dir.path().join("times.svg");
-    bin()
+    command()
         .args([
             "solve",
             "data/hardest_11plus_500.txt",

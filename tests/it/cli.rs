@@ -1,39 +1,19 @@
 //! The real binary, through assert_cmd: formats, modes, statuses, ordering, exit codes.
 
 use crate::support::*;
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
 use std::process::Stdio;
-
-fn bin() -> Command {
-    let mut cmd = Command::cargo_bin("sudoku-batch").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
-
-fn solve_args(args: &[&str]) -> Command {
-    let mut cmd = bin();
-    cmd.arg("solve").args(args);
-    cmd
-}
 
 /// Runs to success and returns stdout.
 fn stdout_of(args: &[&str]) -> String {
-    let out = solve_args(args).output().unwrap();
+    let out = solve(args).output().unwrap();
     assert!(
         out.status.success(),
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
-}
-
-fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
 }
 
 const SETS: [&str; 6] = [
@@ -104,7 +84,7 @@ fn more_inputs_than_chunks_in_flight_all_run() {
         .collect();
     let mut args: Vec<&str> = files.iter().map(String::as_str).collect();
     args.extend(["-q", "-j1"]);
-    let out = solve_args(&args)
+    let out = solve(&args)
         .timeout(std::time::Duration::from_secs(60))
         .output()
         .unwrap();
@@ -169,7 +149,7 @@ fn every_mode_through_the_binary() {
         let fields: Vec<&str> = row.split(',').collect();
         assert_eq!((fields[2], fields[3]), (status, count.as_str()), "{row}");
     }
-    solve_args(&["data/kaggle_1000.txt", "--limit", "3"])
+    solve(&["data/kaggle_1000.txt", "--limit", "3"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
@@ -189,7 +169,7 @@ fn judge_2239_lexmin_grid_from_stdin_prints_only_the_smallest_grid() {
         .chunks(9)
         .map(|r| format!("{}\n", String::from_utf8_lossy(r)))
         .collect();
-    let out = solve_args(&["--mode", "lexmin"])
+    let out = solve(&["--mode", "lexmin"])
         .write_stdin(rows)
         .output()
         .unwrap();
@@ -214,7 +194,7 @@ fn judge_2580_spaced_grid_from_stdin_prints_a_spaced_grid() {
     let first: String = input.split("\n\n").next().unwrap().to_string() + "\n";
     let expected = std::fs::read_to_string("data/solutions/grid_spaced_10.txt").unwrap();
     let expected_first = expected.split("\n\n").next().unwrap().to_string() + "\n";
-    solve_args(&[])
+    solve(&[])
         .write_stdin(first)
         .assert()
         .success()
@@ -228,7 +208,7 @@ fn judge_2580_spaced_grid_from_stdin_prints_a_spaced_grid() {
 fn grid_output_prints_a_found_solution_for_multiple_and_the_status_otherwise() {
     let multi = &data_lines("serg_multiple_500.txt")[0];
     let unsolvable = &data_lines("gen_unsolvable_500.txt")[0];
-    let out = solve_args(&["--output-format", "grid", "-q"])
+    let out = solve(&["--output-format", "grid", "-q"])
         .write_stdin(format!("{multi}\n{unsolvable}\n"))
         .output()
         .unwrap();
@@ -285,7 +265,7 @@ fn csv_puzzle_column_by_name_or_by_content() {
     );
     // No conventional name: the column whose values look like puzzles.
     assert_eq!(stdout_of(&[named.to_str().unwrap(), "-q"]), out);
-    solve_args(&[named.to_str().unwrap(), "--column", "nope"])
+    solve(&[named.to_str().unwrap(), "--column", "nope"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no column named \"nope\""));
@@ -346,7 +326,7 @@ fn every_bad_record_gets_its_status_and_line_and_the_rest_is_solved() {
     let path = write(dir.path(), "in.txt", lines.join("\n"));
     let expected =
         format!("{solution}\n malformed\n malformed\n malformed\n invalid\n{solution}\n");
-    solve_args(&[path.to_str().unwrap()])
+    solve(&[path.to_str().unwrap()])
         .assert()
         .code(1)
         .stdout(expected)
@@ -362,7 +342,7 @@ fn every_bad_record_gets_its_status_and_line_and_the_rest_is_solved() {
 
     let csv = format!("id,puzzle\n1,{good}\n2\n3,\"{good}\n4,\n5,{dup}\n6,{good}\n");
     let path = write(dir.path(), "in.csv", csv);
-    let out = solve_args(&[path.to_str().unwrap()]).output().unwrap();
+    let out = solve(&[path.to_str().unwrap()]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
     let statuses: Vec<&str> = stdout
@@ -397,7 +377,7 @@ fn every_bad_record_gets_its_status_and_line_and_the_rest_is_solved() {
 
     let grids = "530070000\n600195000\n098000060\n\n800060003\n400803001\n700020006\n060000280\n000419005\n000080079\n";
     let path = write(dir.path(), "in.grid", grids);
-    solve_args(&[path.to_str().unwrap(), "--format", "grid"])
+    solve(&[path.to_str().unwrap(), "--format", "grid"])
         .assert()
         .code(1)
         .stdout("malformed\n\nmalformed\n")
@@ -420,7 +400,7 @@ fn verify_flags_a_wrong_given_solution() {
         "v.csv",
         format!("puzzle,solution\n{p},{s}\n{p},{wrong}\n"),
     );
-    solve_args(&[path.to_str().unwrap(), "--verify"])
+    solve(&[path.to_str().unwrap(), "--verify"])
         .assert()
         .code(1)
         .stdout(format!(
@@ -430,7 +410,7 @@ fn verify_flags_a_wrong_given_solution() {
             predicate::str::contains("v.csv:3: given solution is wrong")
                 .and(predicate::str::contains("mismatch 1")),
         );
-    solve_args(&["data/kaggle_1000.txt", "--verify"])
+    solve(&["data/kaggle_1000.txt", "--verify"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
@@ -440,28 +420,28 @@ fn verify_flags_a_wrong_given_solution() {
 
 #[test]
 fn io_errors_exit_2_with_a_message_naming_the_file() {
-    solve_args(&["data/kaggle_1000.txt", "no/such.txt"])
+    solve(&["data/kaggle_1000.txt", "no/such.txt"])
         .assert()
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains("cannot read no/such.txt"));
-    solve_args(&["data"])
+    solve(&["data"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot read data: is a directory"));
     // A file that opens but cannot be read (every read of it fails, even for root).
     if cfg!(target_os = "linux") {
-        solve_args(&["data/kaggle_1000.txt", "/proc/self/mem"])
+        solve(&["data/kaggle_1000.txt", "/proc/self/mem"])
             .assert()
             .code(2)
             .stdout("")
             .stderr(predicate::str::contains("cannot read /proc/self/mem"));
     }
-    solve_args(&["data/kaggle_1000.txt", "-o", "no/such/dir/out.txt"])
+    solve(&["data/kaggle_1000.txt", "-o", "no/such/dir/out.txt"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot write no/such/dir/out.txt"));
-    solve_args(&["data/kaggle_1000.txt", "-o", "/dev/full"])
+    solve(&["data/kaggle_1000.txt", "-o", "/dev/full"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot write /dev/full"));
@@ -488,7 +468,7 @@ fn output_file_appears_only_when_the_run_succeeds() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("key.csv");
     let o = out.to_str().unwrap();
-    solve_args(&["data/kaggle_1000.txt", "-o", o, "-q"])
+    solve(&["data/kaggle_1000.txt", "-o", o, "-q"])
         .assert()
         .success()
         .stdout("");
@@ -499,7 +479,7 @@ fn output_file_appears_only_when_the_run_succeeds() {
     );
     // --sync writes the same key, synced to disk before the rename; it needs -o.
     let synced = dir.path().join("synced.csv");
-    solve_args(&[
+    solve(&[
         "data/kaggle_1000.txt",
         "-o",
         synced.to_str().unwrap(),
@@ -509,12 +489,12 @@ fn output_file_appears_only_when_the_run_succeeds() {
     .assert()
     .success();
     assert!(std::fs::read_to_string(&synced).unwrap() == csv);
-    solve_args(&["data/kaggle_1000.txt", "--sync"])
+    solve(&["data/kaggle_1000.txt", "--sync"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--output"));
     let txt = dir.path().join("key.txt");
-    solve_args(&["data/kaggle_1000.txt", "-o", txt.to_str().unwrap(), "-q"])
+    solve(&["data/kaggle_1000.txt", "-o", txt.to_str().unwrap(), "-q"])
         .assert()
         .success();
     let lines = stdout_of(&["data/kaggle_1000.txt", "-q"]);
@@ -529,7 +509,7 @@ fn output_file_appears_only_when_the_run_succeeds() {
     let bytes = gz.finish().unwrap();
     let cut = write(dir.path(), "cut.gz", &bytes[..bytes.len() / 2]);
     let fresh = dir.path().join("fresh.csv");
-    solve_args(&[cut.to_str().unwrap(), "-o", fresh.to_str().unwrap(), "-q"])
+    solve(&[cut.to_str().unwrap(), "-o", fresh.to_str().unwrap(), "-q"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot read"));
@@ -571,7 +551,7 @@ fn a_closed_pipe_ends_the_run_quietly() {
 fn stats_table_on_stderr_and_json_with_documented_keys() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("stats.json");
-    let out = solve_args(&["data/gen_mixed_1000.txt", "--stats", json.to_str().unwrap()])
+    let out = solve(&["data/gen_mixed_1000.txt", "--stats", json.to_str().unwrap()])
         .output()
         .unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
@@ -605,7 +585,7 @@ fn stats_table_on_stderr_and_json_with_documented_keys() {
     }
     assert_eq!(v["slowest"].as_array().unwrap().len(), 5);
     assert!(v["slowest"][0]["line"].as_u64().unwrap() >= 1);
-    solve_args(&["data/kaggle_1000.txt", "-q"])
+    solve(&["data/kaggle_1000.txt", "-q"])
         .assert()
         .success()
         .stderr("");
@@ -614,11 +594,11 @@ fn stats_table_on_stderr_and_json_with_documented_keys() {
 #[test]
 fn progress_goes_to_stderr_only_and_never_by_default_in_a_pipe() {
     let plain = stdout_of(&["data/17_clue_1000.txt", "-q"]);
-    let out = solve_args(&["data/17_clue_1000.txt", "--progress", "always"])
+    let out = solve(&["data/17_clue_1000.txt", "--progress", "always"])
         .output()
         .unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap(), plain);
-    let out = solve_args(&["data/17_clue_1000.txt"]).output().unwrap();
+    let out = solve(&["data/17_clue_1000.txt"]).output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         !stderr.contains("ETA") && !stderr.contains('\r'),

@@ -1,30 +1,16 @@
 //! Inputs and faults that must get a clear answer: a status and a line, or a one-line error.
 
 use crate::support::*;
-use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn solve_cmd() -> Command {
-    let mut cmd = Command::cargo_bin("sudoku-batch").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR")).arg("solve");
-    cmd
-}
-
-fn good() -> (String, String) {
-    (
-        data_lines("kaggle_1000.txt")[0].clone(),
-        data_lines("solutions/kaggle_1000.txt")[0].clone(),
-    )
-}
 
 #[test]
 fn binary_garbage_and_nul_bytes_are_malformed_records() {
-    let (p, s) = good();
+    let (p, s) = puzzle(0);
     let mut input = b"\x00\x00\x00\xff\xfebinary\n".to_vec();
     input.extend_from_slice(format!("{p}\n").as_bytes());
     input.extend_from_slice(&[0xff; 81]);
     input.push(b'\n');
-    solve_cmd()
+    solve(&[])
         .arg("-q")
         .write_stdin(input)
         .assert()
@@ -39,11 +25,11 @@ fn binary_garbage_and_nul_bytes_are_malformed_records() {
 
 #[test]
 fn invalid_utf8_in_csv_fields_is_kept_or_reported() {
-    let (p, s) = good();
+    let (p, s) = puzzle(0);
     let mut input = b"note,puzzle\n\xff\xfe,".to_vec();
     input.extend_from_slice(format!("{p}\n2,").as_bytes());
     input.extend_from_slice(b"\xffbad\n");
-    let out = solve_cmd().arg("-q").write_stdin(input).output().unwrap();
+    let out = solve(&[]).arg("-q").write_stdin(input).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let mut expected = b"note,puzzle,solution,status\n\xff\xfe,".to_vec();
     expected.extend_from_slice(format!("{p},{s},solved\n").as_bytes());
@@ -57,25 +43,25 @@ fn invalid_utf8_in_csv_fields_is_kept_or_reported() {
 
 #[test]
 fn empty_inputs_and_a_header_only_csv_answer_nothing_and_succeed() {
-    solve_cmd()
+    solve(&[])
         .arg("-q")
         .write_stdin("")
         .assert()
         .success()
         .stdout("");
-    solve_cmd()
+    solve(&[])
         .arg("-q")
         .write_stdin("\n\n# only a comment\n")
         .assert()
         .success()
         .stdout("");
-    solve_cmd()
+    solve(&[])
         .arg("-q")
         .write_stdin("puzzle,solution\n")
         .assert()
         .success()
         .stdout("puzzle,solution,sb_solution,status\n");
-    solve_cmd()
+    solve(&[])
         .write_stdin("")
         .assert()
         .success()
@@ -86,8 +72,8 @@ fn empty_inputs_and_a_header_only_csv_answer_nothing_and_succeed() {
 fn a_first_row_wider_than_the_header_gives_no_column_beyond_it() {
     // Found by the framing fuzz target: the puzzle column was guessed from the first row's
     // fields, past the header's width, and indexing a row by it panicked.
-    let (p, _) = good();
-    solve_cmd()
+    let (p, _) = puzzle(0);
+    solve(&[])
         .args(["--format", "csv", "-q"])
         .write_stdin(format!("id\nx,{p}\n"))
         .assert()
@@ -100,8 +86,8 @@ fn a_first_row_wider_than_the_header_gives_no_column_beyond_it() {
 
 #[test]
 fn duplicate_column_names_take_the_first_and_keep_both() {
-    let (p, s) = good();
-    solve_cmd()
+    let (p, s) = puzzle(0);
+    solve(&[])
         .arg("-q")
         .write_stdin(format!("puzzle,puzzle\n{p},x\n"))
         .assert()
@@ -111,14 +97,14 @@ fn duplicate_column_names_take_the_first_and_keep_both() {
 
 #[test]
 fn zeros_and_dots_may_be_mixed_in_one_puzzle() {
-    let (p, s) = good();
+    let (p, s) = puzzle(0);
     let mixed: String = p
         .chars()
         .enumerate()
         .map(|(i, c)| if c == '.' && i % 2 == 0 { '0' } else { c })
         .collect();
     assert!(mixed.contains('0') && mixed.contains('.'));
-    solve_cmd()
+    solve(&[])
         .arg("-q")
         .write_stdin(mixed)
         .assert()
@@ -128,11 +114,11 @@ fn zeros_and_dots_may_be_mixed_in_one_puzzle() {
 
 #[test]
 fn a_huge_line_is_one_malformed_record_and_memory_stays_bounded() {
-    let (p, s) = good();
+    let (p, s) = puzzle(0);
     let mut input = vec![b'1'; 8 << 20]; // 8 MiB with no line end, then a good line
     input.push(b'\n');
     input.extend_from_slice(format!("{p}\n").as_bytes());
-    solve_cmd()
+    solve(&[])
         .arg("-q")
         .write_stdin(input)
         .assert()
@@ -145,9 +131,9 @@ fn a_huge_line_is_one_malformed_record_and_memory_stays_bounded() {
 
 #[test]
 fn a_guess_budget_turns_a_runaway_puzzle_into_a_timeout() {
-    let (p, s) = good();
+    let (p, s) = puzzle(0);
     let empty = ".".repeat(81);
-    let out = solve_cmd()
+    let out = solve(&[])
         .args([
             "--mode",
             "count",

@@ -5,29 +5,7 @@ use crate::support::*;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-
-fn solve(args: &[&str]) -> Command {
-    let mut cmd = Command::cargo_bin("sudoku-batch").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .arg("solve")
-        .args(args);
-    cmd
-}
-
-fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-/// Puzzle i of the easy set, with its solution.
-fn ps(i: usize) -> (String, String) {
-    (
-        data_lines("kaggle_1000.txt")[i].clone(),
-        data_lines("solutions/kaggle_1000.txt")[i].clone(),
-    )
-}
+use std::path::Path;
 
 /// Runs and returns (exit code, stdout, stderr).
 fn run(cmd: &mut Command) -> (i32, String, String) {
@@ -64,7 +42,7 @@ fn stats_of(input: &Path, args: &[&str]) -> serde_json::Value {
 #[test]
 fn csv_rows_whose_first_field_starts_with_a_hash_are_data() {
     let dir = tempfile::tempdir().unwrap();
-    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let ((p1, s1), (p2, s2)) = (puzzle(0), puzzle(1));
     let path = write(
         dir.path(),
         "h.csv",
@@ -85,7 +63,7 @@ fn csv_rows_whose_first_field_starts_with_a_hash_are_data() {
 #[test]
 fn a_csv_header_that_starts_with_a_hash_is_the_header() {
     let dir = tempfile::tempdir().unwrap();
-    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let ((p1, s1), (p2, s2)) = (puzzle(0), puzzle(1));
     let path = write(dir.path(), "h.csv", format!("#id,puzzle\n1,{p1}\n2,{p2}\n"));
     let (code, out, _) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
     assert_eq!(code, 0);
@@ -98,7 +76,7 @@ fn a_csv_header_that_starts_with_a_hash_is_the_header() {
 #[test]
 fn hash_lines_before_a_csv_header_are_comments_and_counted() {
     let dir = tempfile::tempdir().unwrap();
-    let (p, s) = ps(0);
+    let (p, s) = puzzle(0);
     let path = write(
         dir.path(),
         "c.csv",
@@ -119,7 +97,7 @@ fn hash_lines_before_a_csv_header_are_comments_and_counted() {
 #[test]
 fn a_bare_cr_stays_inside_its_csv_row() {
     let dir = tempfile::tempdir().unwrap();
-    let ((p1, s1), (p2, s2), (p3, s3)) = (ps(0), ps(1), ps(2));
+    let ((p1, s1), (p2, s2), (p3, s3)) = (puzzle(0), puzzle(1), puzzle(2));
     // In the puzzle field: that row is malformed, at its own line. In another field: echoed,
     // quoted (a bare CR would end the row for other CSV readers). Every later row in its slot.
     let text = format!(
@@ -148,7 +126,7 @@ fn a_bare_cr_stays_inside_its_csv_row() {
 #[test]
 fn an_unclosed_quote_breaks_only_its_own_row() {
     let dir = tempfile::tempdir().unwrap();
-    let ((p1, s1), (p2, s2), (p3, s3)) = (ps(0), ps(1), ps(2));
+    let ((p1, s1), (p2, s2), (p3, s3)) = (puzzle(0), puzzle(1), puzzle(2));
     let text = format!(
         "id,puzzle\n1,{p1}\n2,\"{p2}\n3,{p3}\n4,\"a quoted field\nacross two lines\",x\n5,{p1}"
     );
@@ -182,7 +160,7 @@ fn an_unclosed_quote_breaks_only_its_own_row() {
 #[test]
 fn a_csv_without_a_header_starts_with_data() {
     let dir = tempfile::tempdir().unwrap();
-    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let ((p1, s1), (p2, s2)) = (puzzle(0), puzzle(1));
     let path = write(dir.path(), "nh.csv", format!("{p1},{s1}\n{p2},{s2}\n"));
     let name = path.to_str().unwrap();
     let (code, out, _) = run(&mut solve(&[name, "-q", "--verify"]));
@@ -209,7 +187,7 @@ fn a_csv_without_a_header_starts_with_data() {
 #[test]
 fn a_lines_file_with_commas_in_its_comments_is_a_lines_file() {
     let dir = tempfile::tempdir().unwrap();
-    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let ((p1, s1), (p2, s2)) = (puzzle(0), puzzle(1));
     for text in [
         format!("{p1}  # rated 11.9, by someone\n{p2} # rated 2.0, by another\n"),
         format!("{p1} // source, date\n{p2}\t// source, date\n"),
@@ -227,7 +205,7 @@ fn a_lines_file_with_commas_in_its_comments_is_a_lines_file() {
 #[test]
 fn a_wide_csv_header_is_kept_whole_and_one_too_long_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
-    let (p, s) = ps(0);
+    let (p, s) = puzzle(0);
     let names: Vec<String> = (0..10_000)
         .map(|i| format!("a_long_column_name_{i}"))
         .collect();
@@ -281,7 +259,7 @@ fn leading_blank_lines_cost_no_memory() {
     // 20 million blank lines before the puzzle, gzipped: today's reader kept each one (about
     // 40 bytes a line, 800 MB). Under a 600 MB address-space limit the run must still pass.
     let dir = tempfile::tempdir().unwrap();
-    let (p, s) = ps(0);
+    let (p, s) = puzzle(0);
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     let blanks = vec![b'\n'; 1 << 20];
     for _ in 0..20 {
@@ -347,7 +325,7 @@ fn many_inputs_are_opened_one_at_a_time() {
 
 #[test]
 fn a_stream_named_twice_is_a_usage_error() {
-    let (p, _) = ps(0);
+    let (p, _) = puzzle(0);
     for args in [["-", "-"], ["-", "/dev/stdin"]] {
         solve(&args)
             .write_stdin(format!("{p}\n"))
@@ -373,7 +351,7 @@ fn a_stream_named_twice_is_a_usage_error() {
             .stderr(predicate::str::contains("are the same stream"));
     }
     // A regular file may be given twice: it is read twice.
-    let (p, s) = ps(0);
+    let (p, s) = puzzle(0);
     let file = write(dir.path(), "one.txt", format!("{p}\n"));
     let name = file.to_str().unwrap();
     solve(&[name, name, "-q"])
@@ -385,7 +363,7 @@ fn a_stream_named_twice_is_a_usage_error() {
 #[test]
 fn puzzle_banks_are_read_as_they_are() {
     let dir = tempfile::tempdir().unwrap();
-    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let ((p1, s1), (p2, s2)) = (puzzle(0), puzzle(1));
     let (z1, z2) = (p1.replace('.', "0"), p2.replace('.', "0"));
     let bank = format!("0000183b305c {z1} 1.2\n00008ee0fd51 {z2} 3.5\n");
     let path = write(dir.path(), "bank.txt", &bank);
@@ -436,7 +414,7 @@ fn puzzle_banks_are_read_as_they_are() {
 #[test]
 fn tab_and_semicolon_delimiters_are_detected_or_forced() {
     let dir = tempfile::tempdir().unwrap();
-    let (p, s) = ps(0);
+    let (p, s) = puzzle(0);
     for (d, name) in [('\t', "t.tsv"), (';', "s.csv"), ('|', "p.csv")] {
         let path = write(
             dir.path(),
@@ -472,7 +450,7 @@ fn tab_and_semicolon_delimiters_are_detected_or_forced() {
 #[test]
 fn the_solution_column_can_be_named() {
     let dir = tempfile::tempdir().unwrap();
-    let (p, s) = ps(0);
+    let (p, s) = puzzle(0);
     let mut wrong = s.clone().into_bytes();
     wrong.swap(0, 1);
     let wrong = String::from_utf8(wrong).unwrap();
@@ -536,7 +514,7 @@ fn boxed(p: &str) -> String {
 #[test]
 fn grid_files_with_titles_comments_and_boxes() {
     let dir = tempfile::tempdir().unwrap();
-    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let ((p1, s1), (p2, s2)) = (puzzle(0), puzzle(1));
     let (r1, r2) = (rows(&s1).join("\n"), rows(&s2).join("\n"));
     // Project Euler 96: a title line before each grid, no blank lines.
     let euler = format!(
@@ -599,7 +577,7 @@ fn grid_files_with_titles_comments_and_boxes() {
 #[test]
 fn json_lines_are_read_and_echoed() {
     let dir = tempfile::tempdir().unwrap();
-    let ((p1, s1), (p2, s2)) = (ps(0), ps(1));
+    let ((p1, s1), (p2, s2)) = (puzzle(0), puzzle(1));
     let array = |p: &str| {
         let rows: Vec<String> = rows(p)
             .iter()
@@ -700,7 +678,7 @@ fn puzzles_of_another_size_get_one_message_per_input() {
 
 #[test]
 fn a_flood_of_complaints_is_capped_and_every_status_kept() {
-    let (p, s) = ps(0);
+    let (p, s) = puzzle(0);
     let mut input = String::new();
     for _ in 0..500 {
         input += "12345\n";
@@ -725,7 +703,7 @@ fn a_flood_of_complaints_is_capped_and_every_status_kept() {
 #[test]
 fn every_line_is_in_a_record_or_counted_as_skipped() {
     let dir = tempfile::tempdir().unwrap();
-    let (p, _) = ps(0);
+    let (p, _) = puzzle(0);
     // A tdoku-style file: comment lines, CRLF, blank lines, a bad line, a trailing blank.
     let text = format!(
         "# header one\r\n# header two\r\n{p}\r\n\r\n{p} rated 1.0\r\nnot a puzzle\r\n{p}\r\n\r\n"

@@ -3,31 +3,10 @@
 //! lands in a file; a stopped run leaves no temporary file.
 
 use crate::support::*;
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-
-fn bin() -> std::process::Command {
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-batch"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
-
-fn solve(args: &[&str]) -> Command {
-    let mut cmd = Command::cargo_bin("sudoku-batch").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .arg("solve")
-        .args(args);
-    cmd
-}
-
-fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
 
 /// A file of `n` records, every other one bad (too short), and the lines key it must give.
 fn half_bad(dir: &Path, n: usize) -> (PathBuf, String) {
@@ -62,7 +41,7 @@ fn a_reader_of_stderr_going_away_changes_nothing_in_the_key() {
         let dir = tempfile::tempdir().unwrap();
         let (input, key) = half_bad(dir.path(), n);
         let out = dir.path().join("key.txt");
-        let mut child = bin()
+        let mut child = binary()
             .args(["solve", "-o"])
             .arg(&out)
             .arg(&input)
@@ -91,7 +70,7 @@ fn stdout_and_stderr_in_one_closed_pipe_is_the_reader_having_enough() {
     let dir = tempfile::tempdir().unwrap();
     let (input, _) = half_bad(dir.path(), 20_000);
     // `2>&1 | head -1`: the key goes to the pipe too; the reader closing it means "enough".
-    let mut child = bin()
+    let mut child = binary()
         .arg("solve")
         .arg(&input)
         .stdout(Stdio::piped())
@@ -116,7 +95,7 @@ fn a_full_or_closed_stderr_is_dropped_quietly_and_counted() {
         .write(true)
         .open("/dev/full")
         .unwrap();
-    let status = bin()
+    let status = binary()
         .args(["solve", "-o"])
         .arg(&out)
         .arg("--stats")
@@ -314,7 +293,7 @@ fn outputs_get_the_mode_a_redirect_gives_and_a_replaced_file_keeps_its_own() {
 fn interrupt(signal: &str, dir: &Path) -> Option<i32> {
     let slow: String = data_lines("hardest_11plus_500.txt").join("\n").repeat(40);
     let input = write(dir, "slow.txt", slow);
-    let mut child = bin()
+    let mut child = binary()
         .args(["solve", "-q", "-j1", "-o"])
         .arg(dir.join("key.csv"))
         .arg("--stats")
@@ -362,7 +341,7 @@ fn a_panic_removes_the_temporary_files_and_says_so_in_one_line() {
     // Debug builds (the tests') panic on purpose at record SUDOKU_BATCH_PANIC_AT.
     let dir = tempfile::tempdir().unwrap();
     let key = dir.path().join("key.csv");
-    let out = bin()
+    let out = binary()
         .args(["solve", "data/17_clue_1000.txt", "-o"])
         .arg(&key)
         .arg("--stats")

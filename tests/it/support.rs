@@ -8,6 +8,42 @@ pub fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
 }
 
+/// The binary, run in the repository's root, through assert_cmd.
+pub fn command() -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("sudoku-batch").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// The binary, run in the repository's root, as a plain process (to spawn, signal, pipe).
+pub fn binary() -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-batch"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// `sudoku-batch solve ARGS`.
+pub fn solve(args: &[&str]) -> assert_cmd::Command {
+    let mut cmd = command();
+    cmd.arg("solve").args(args);
+    cmd
+}
+
+/// Writes a file in `dir` and returns its path.
+pub fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Puzzle `i` of the shipped easy set, and its solution.
+pub fn puzzle(i: usize) -> (String, String) {
+    (
+        data_lines("kaggle_1000.txt")[i].clone(),
+        data_lines("solutions/kaggle_1000.txt")[i].clone(),
+    )
+}
+
 /// The lines of a shipped data file.
 pub fn data_lines(name: &str) -> Vec<String> {
     let path = data_dir().join(name);
