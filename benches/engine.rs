@@ -1,8 +1,9 @@
 //! Criterion benches of the engine, per data set, with the `sudoku` crate 0.8 (JCZSolve port)
-//! on the same puzzles in the same run. `cargo bench --bench engine [-- FILTER]`.
-//! The crate is a dev-dependency only (AGPL): it is never linked into the product.
+//! on the same puzzles in the same run. `cargo bench -p sudoku-batch-benches --bench engine
+//! [-- FILTER]`. The crate is a dependency of this bench crate only (AGPL): it is never linked
+//! into the product.
 
-mod common;
+use sudoku_batch_benches as common;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;

@@ -2,10 +2,10 @@
 //! all threads, and the `sudoku` crate 0.8 (JCZSolve port) on 1 thread, in `unique` and `first`
 //! modes, alternating rounds in one process so that machine noise hits all of them.
 //!
-//! `cargo bench --bench peer [-- FILTER] [-- --markdown]`. The crate is a dev-dependency only
-//! (AGPL): it is never linked into the product.
+//! `cargo bench -p sudoku-batch-benches --bench peer [-- FILTER] [-- --markdown]`. The crate is
+//! a dependency of this bench crate only (AGPL): it is never linked into the product.
 
-mod common;
+use sudoku_batch_benches as common;
 
 use rayon::prelude::*;
 use std::time::{Duration, Instant};

@@ -1,5 +1,5 @@
 //! The data sets the benches run on: every `*.txt` of `data/`, and of `../shared/data/txt/`
-//! when it is there (skipped cleanly when it is not).
+//! when it is there (skipped cleanly when it is not), parsed for both engines.
 
 use std::path::{Path, PathBuf};
 use sudoku_batch::Grid;
@@ -13,7 +13,8 @@ pub struct Set {
 
 /// Every set whose path contains `filter` (all when `None`).
 pub fn sets(filter: Option<&str>) -> Vec<Set> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // This crate lives in the repository's `benches/`.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut paths: Vec<PathBuf> = Vec::new();
     for dir in [root.join("data"), root.join("../shared/data/txt")] {
         let Ok(entries) = std::fs::read_dir(&dir) else {
