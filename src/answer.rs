@@ -3,7 +3,7 @@
 
 use crate::clock;
 use crate::grid::Grid;
-use crate::input::{Chunk, Fields, Layout, Record, read_record};
+use crate::input::{Chunk, Fields, Layout, Record, Skipped, read_record};
 use crate::output::{Answer, Echoed, KeyFormat};
 use crate::solver::{Mode, solve_within};
 use crate::verdict::Verdict;
@@ -52,13 +52,17 @@ pub struct Answered {
     pub out: Vec<u8>,
     pub complaints: Vec<Complaint>,
     pub records: Vec<RecordStat>,
+    /// Lines the worker skipped as it framed the chunk.
+    pub skipped: Skipped,
     /// Scratch for reading records, kept with the buffers.
     fields: Fields,
 }
 
-/// Answers a chunk, in the buffers of `spent` (an answered chunk already written, or
-/// `Answered::default()`): reusing them spares an allocation and fresh pages per chunk.
-pub fn answer_chunk(chunk: &Chunk, job: &Job, spent: Answered) -> Answered {
+/// Frames a chunk (if the reader left that to the workers) and answers it, in the buffers of
+/// `spent` (an answered chunk already written, or `Answered::default()`): reusing them spares
+/// an allocation and fresh pages per chunk.
+pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
+    chunk.frame(job.layout.as_ref());
     let Answered {
         mut out,
         mut complaints,
@@ -71,9 +75,9 @@ pub fn answer_chunk(chunk: &Chunk, job: &Job, spent: Answered) -> Answered {
     out.reserve(chunk.text.len() + chunk.records.len() * 128);
     complaints.clear();
     records.clear();
-    #[cfg(debug_assertions)]
-    panic_for_tests(chunk.first_index, chunk.records.len());
-    for (i, (raw, text)) in chunk.iter().enumerate() {
+    for (raw, text) in chunk.iter() {
+        #[cfg(debug_assertions)]
+        panic_for_tests(raw.line);
         let record = read_record(job.layout.as_ref(), raw, text, &mut fields);
         let (answer, complaint) = answer_one(&record, job);
         if let Some((kind, once_per_input, text)) = complaint {
@@ -89,8 +93,7 @@ pub fn answer_chunk(chunk: &Chunk, job: &Job, spent: Answered) -> Answered {
             verbatim: job.verbatim,
             puzzle: record.puzzle.as_ref().ok(),
         };
-        let first = chunk.first_index + i as u64 == 0;
-        job.key.write(&mut out, &echoed, &answer, first);
+        job.key.write(&mut out, &echoed, &answer);
         records.push(RecordStat {
             line: raw.line,
             verdict: answer.verdict,
@@ -105,21 +108,20 @@ pub fn answer_chunk(chunk: &Chunk, job: &Job, spent: Answered) -> Answered {
         out,
         complaints,
         records,
+        skipped: chunk.skipped,
         fields,
     }
 }
 
 /// Debug builds only (release builds have no such code): `SUDOKU_BATCH_PANIC_AT=N` makes the
-/// worker that answers record N (0-based, run-wide) panic, so that tests can check what an
-/// engine bug leaves behind.
+/// worker that answers the record on line N panic, so that tests can check what an engine bug
+/// leaves behind.
 #[cfg(debug_assertions)]
-fn panic_for_tests(first: u64, records: usize) {
+fn panic_for_tests(line: u64) {
     static AT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
     let at = AT.get_or_init(|| std::env::var("SUDOKU_BATCH_PANIC_AT").ok()?.parse().ok());
-    if let Some(at) = *at
-        && (first..first + records as u64).contains(&at)
-    {
-        panic!("SUDOKU_BATCH_PANIC_AT={at}: a panic on purpose, for a test");
+    if *at == Some(line) {
+        panic!("SUDOKU_BATCH_PANIC_AT={line}: a panic on purpose, for a test");
     }
 }
 

@@ -174,6 +174,7 @@ fn stream(
     let progress = crate::progress::bar(config.progress, total);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
+        .thread_name(|i| format!("solver-{i}"))
         // A worker's panic is an engine bug: the panic hook (in `main`) has removed the
         // temporary files and said so; end there, without rayon's second message.
         .panic_handler(|_| std::process::abort())
@@ -195,6 +196,7 @@ fn stream(
             .spawn_scoped(s, || {
                 let mut out = Writer {
                     sink,
+                    separator: key.separator(),
                     stats: &mut stats,
                     progress: &progress,
                     consumed,
@@ -224,7 +226,10 @@ fn stream(
     });
     progress.finish_and_clear();
     written?;
-    (stats.skipped, stats.lines) = read?;
+    let (skipped, lines) = read?;
+    // Lines skipped by the reader; the writer added those the workers skipped.
+    stats.skipped.merge(&skipped);
+    stats.lines = lines;
     stats.stderr_lost = stderr.lost;
     Ok(stats)
 }
@@ -350,7 +355,7 @@ impl Reader<'_> {
     /// stopped. Returns the lines skipped, by reason, and the lines read. Taking `self` drops the
     /// sender of answered chunks at the end, which tells the writer that no more are coming.
     fn read_all(self, first: Framer) -> anyhow::Result<(Skipped, u64)> {
-        let (mut seq, mut index) = (0u64, 0u64);
+        let mut seq = 0u64;
         let (mut skipped, mut lines) = (Skipped::default(), 0);
         let workers = self.pool.current_num_threads() as u64;
         // A token taken but not used, at the end of an input: it goes to the next one.
@@ -391,6 +396,7 @@ impl Reader<'_> {
                 };
                 let size = chunk_size(growing, &framer, records, workers);
                 growing = (growing * 2).min(1024);
+                let lines_before = framer.lines();
                 let more = framer
                     .refill(&mut chunk, i, size)
                     .with_context(|| format!("cannot read {}", framer.name()))?;
@@ -398,12 +404,14 @@ impl Reader<'_> {
                     unused = Some(Buffers { chunk, answered });
                     break;
                 }
-                chunk.first_index = index;
-                index += chunk.records.len() as u64;
-                records += chunk.records.len() as u64;
+                // Records framed, or (a block the workers frame) lines: about as many.
+                records += match chunk.records.len() {
+                    0 => framer.lines() - lines_before,
+                    n => n as u64,
+                };
                 let (job, done, seq_now) = (job.clone(), self.done.clone(), seq);
                 self.pool.spawn(move || {
-                    let answered = answer_chunk(&chunk, &job, answered);
+                    let answered = answer_chunk(&mut chunk, &job, answered);
                     let buffers = Buffers { chunk, answered };
                     let _ = done.send(Done {
                         seq: seq_now,
@@ -436,6 +444,9 @@ fn chunk_size(growing: u64, framer: &Framer, records: u64, workers: u64) -> usiz
 /// The writer thread's state.
 struct Writer<'a> {
     sink: &'a mut Sink,
+    /// What each record's answer starts with but the key's first must not (see
+    /// [`KeyFormat::separator`]); emptied once the first is written.
+    separator: &'static [u8],
     stats: &'a mut Stats,
     progress: &'a ProgressBar,
     consumed: &'a AtomicU64,
@@ -477,10 +488,18 @@ impl Writer<'_> {
                 self.progress.suspend(|| stderr.say(text.as_bytes()));
             }
         }
-        self.sink.write(&a.out)?;
+        let out = match a.out.strip_prefix(self.separator) {
+            Some(rest) if !a.records.is_empty() => {
+                self.separator = b"";
+                rest
+            }
+            _ => &a.out[..],
+        };
+        self.sink.write(out)?;
         for r in &a.records {
             self.stats.add(a.input, r);
         }
+        self.stats.skipped.merge(&a.skipped);
         if !self.progress.is_hidden() {
             let done = self.stats.records();
             let rate = done as f64 / self.start.elapsed().as_secs_f64().max(1e-9);

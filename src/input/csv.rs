@@ -214,8 +214,7 @@ impl Layout for Csv {
         Framing::Take { complete: true }
     }
 
-    fn read<'a>(&self, text: &'a [u8], fields: &'a mut Fields) -> Record<'a> {
-        let line = text.strip_suffix(b"\n").unwrap_or(text);
+    fn read<'a>(&self, line: &'a [u8], fields: &'a mut Fields) -> Record<'a> {
         if split_csv(line, self.delimiter, fields).is_err() {
             return Record {
                 puzzle: Err(RecordError::UnclosedQuote),

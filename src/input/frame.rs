@@ -10,31 +10,76 @@ use std::io;
 use std::sync::Arc;
 
 /// A batch of consecutive records from one input; the unit of parallel work.
+///
+/// The reader fills it in one of two ways. For a layout whose records are lines, it copies a
+/// block of whole lines as they are and leaves them to be framed by the worker
+/// ([`Chunk::frame`]); otherwise (grids, the first lines of an input, a line too long for a
+/// block) it frames line by line as it reads. Either way the layout's
+/// [`Layout::frame`](super::Layout::frame) decides, line by line, what each line is.
 #[derive(Debug, Default)]
 pub struct Chunk {
     /// Which input (index into the run's inputs).
     pub input: usize,
-    /// The run-wide index of the first record.
-    pub first_index: u64,
-    /// The records' text, one after another; each row of it ends in `\n`.
+    /// The records' text. Each record is a span of it: its rows joined by `\n`, without line
+    /// ends.
     pub text: Vec<u8>,
     pub records: Vec<RawRecord>,
+    /// Set while `text` is a block of whole lines not yet framed: the first one's number.
+    unframed: Option<u64>,
+    /// Lines of the block skipped when it was framed, by reason.
+    pub skipped: Skipped,
 }
 
 impl Chunk {
-    /// Each record with its text.
+    /// Each record with its text. The chunk must be framed.
     pub fn iter(&self) -> impl Iterator<Item = (&RawRecord, &[u8])> {
-        let mut start = 0;
-        self.records.iter().map(move |r| {
-            let text = &self.text[start..r.end];
-            start = r.end;
-            (r, text)
-        })
+        debug_assert!(self.unframed.is_none(), "frame the chunk first");
+        self.records
+            .iter()
+            .map(move |r| (r, &self.text[r.start..r.end]))
     }
 
-    fn clear(&mut self) {
+    /// Frames a block of whole lines by `layout`'s rule: each line is skipped (and counted)
+    /// or is a record. Does nothing to a chunk already framed.
+    pub fn frame(&mut self, layout: &dyn Layout) {
+        let Some(mut line) = self.unframed.take() else {
+            return;
+        };
+        let mut start = 0;
+        while start < self.text.len() {
+            let rest = &self.text[start..];
+            let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+            let mut end = start + len;
+            if end > start && self.text[end - 1] == b'\r' {
+                end -= 1;
+            }
+            let text = &self.text[start..end];
+            let framing = if is_blank(text) {
+                Framing::Skip(Skip::Blank)
+            } else {
+                layout.frame(text, 0)
+            };
+            match framing {
+                Framing::Skip(why) | Framing::SkipAndClose(why) => self.skipped.add(why, 1),
+                Framing::Take { .. } => self.records.push(RawRecord {
+                    line,
+                    lines: 1,
+                    start,
+                    end,
+                    too_long: false,
+                }),
+            }
+            start += len + 1;
+            line += 1;
+        }
+    }
+
+    fn reset(&mut self, input: usize) {
+        self.input = input;
         self.text.clear();
         self.records.clear();
+        self.unframed = None;
+        self.skipped = Skipped::default();
     }
 }
 
@@ -45,7 +90,8 @@ pub struct RawRecord {
     pub line: u64,
     /// How many lines it took (a grid's rows; skipped lines inside it are not counted here).
     pub lines: u32,
-    /// End of its text in [`Chunk::text`].
+    /// Its text: [`Chunk::text`]`[start..end]`.
+    pub start: usize,
     pub end: usize,
     /// One of its lines went past the line limit: its text is not kept.
     pub too_long: bool,
@@ -193,18 +239,38 @@ impl Framer {
         self.source.recycle()
     }
 
-    /// The next chunk of at most `records` records, or `None` at the end of the input.
+    /// The next chunk of at most about `records` records, framed, or `None` at the end of the
+    /// input. Its skipped lines are counted in [`Framer::skipped`].
     pub fn next_chunk(&mut self, input: usize, records: usize) -> io::Result<Option<Chunk>> {
         let mut chunk = Chunk::default();
-        Ok(self.refill(&mut chunk, input, records)?.then_some(chunk))
+        if !self.refill(&mut chunk, input, records)? {
+            return Ok(None);
+        }
+        chunk.frame(self.layout.as_ref());
+        self.skipped.merge(&chunk.skipped);
+        Ok(Some(chunk))
     }
 
-    /// Refills `chunk`, keeping its allocations, with the next at most `records` records
-    /// (at least one); false at the end of the input.
+    /// Refills `chunk`, keeping its allocations, with the next lines of the input: at most
+    /// about `records` records (at least one line); false at the end of the input. The chunk
+    /// may be a block of lines still to be framed ([`Chunk::frame`]), whose skipped lines are
+    /// then counted in [`Chunk::skipped`], not here.
     pub fn refill(&mut self, chunk: &mut Chunk, input: usize, records: usize) -> io::Result<bool> {
-        chunk.input = input;
-        chunk.first_index = 0;
-        chunk.clear();
+        chunk.reset(input);
+        if self.layout.records_are_lines() && self.queued.is_empty() && self.open.is_none() {
+            let per_line = self.read.checked_div(self.line_no).unwrap_or(82).max(1) as usize;
+            let budget = records.max(1).saturating_mul(per_line).min(CHUNK_BYTES);
+            match self.source.read_block(&mut chunk.text, budget)? {
+                Some((0, _)) => return Ok(false),
+                Some((lines, bytes)) => {
+                    chunk.unframed = Some(self.line_no + 1);
+                    self.line_no += lines;
+                    self.read += bytes as u64;
+                    return Ok(true);
+                }
+                None => {} // a line longer than a block can hold: framed here, capped
+            }
+        }
         // A chunk ends only between records, so that a record is never cut in two.
         while self.open.is_some()
             || (chunk.records.len() < records.max(1) && chunk.text.len() < CHUNK_BYTES)
@@ -267,7 +333,9 @@ impl Framer {
         chunk.records.push(RawRecord {
             line: open.line,
             lines: open.rows as u32,
-            end: chunk.text.len(),
+            start: open.start,
+            // Each row ends in `\n`: the last one is not part of the record.
+            end: chunk.text.len().saturating_sub(1).max(open.start),
             too_long: open.too_long,
         });
     }
@@ -346,7 +414,7 @@ mod tests {
     fn lines_skip_comments_blanks_and_a_bom() {
         let mut f = framer(b"\xef\xbb\xbf# header\r\n\r\nabc\r\n\n  \ndef", "lines");
         let got = records(&mut f, 100);
-        assert_eq!(got, [(3, 1, b"abc\n".to_vec()), (6, 1, b"def\n".to_vec())]);
+        assert_eq!(got, [(3, 1, b"abc".to_vec()), (6, 1, b"def".to_vec())]);
         assert_eq!(f.skipped().get(Skip::Comment), 1);
         assert_eq!(f.skipped().get(Skip::Blank), 3);
         assert_eq!(f.lines(), 6);
@@ -369,7 +437,10 @@ mod tests {
         let mut f = framer(text.as_bytes(), "grid");
         let got = records(&mut f, usize::MAX);
         assert_eq!(got.len(), 5000);
-        assert!(got.iter().all(|r| r.1 == 9 && r.2 == grid.as_bytes()));
+        assert!(
+            got.iter()
+                .all(|r| r.1 == 9 && r.2 == grid.trim_end().as_bytes())
+        );
     }
 
     #[test]
@@ -381,6 +452,6 @@ mod tests {
         while let Some(c) = f.next_chunk(0, 10).unwrap() {
             got.extend(c.iter().map(|(r, t)| (r.line, r.too_long, t.to_vec())));
         }
-        assert_eq!(got, [(1, true, Vec::new()), (2, false, b"ok\n".to_vec())]);
+        assert_eq!(got, [(1, true, Vec::new()), (2, false, b"ok".to_vec())]);
     }
 }

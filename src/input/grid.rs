@@ -135,6 +135,10 @@ impl Layout for GridLayout {
         }
     }
 
+    fn records_are_lines(&self) -> bool {
+        false
+    }
+
     fn columns(&self) -> &[Vec<u8>] {
         &self.columns
     }
@@ -151,11 +155,7 @@ impl GridLayout {
                 side: self.side,
             }));
         }
-        let rows: Vec<&[u8]> = text
-            .strip_suffix(b"\n")
-            .unwrap_or(text)
-            .split(|&b| b == b'\n')
-            .collect();
+        let rows: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
         if rows.len() != 9 {
             return Err(RecordError::GridRows {
                 got: rows.len(),

@@ -156,8 +156,7 @@ impl Layout for Jsonl {
         Framing::Take { complete: true }
     }
 
-    fn read<'a>(&self, text: &'a [u8], _: &'a mut Fields) -> Record<'a> {
-        let line = text.strip_suffix(b"\n").unwrap_or(text);
+    fn read<'a>(&self, line: &'a [u8], _: &'a mut Fields) -> Record<'a> {
         let object: Map<String, Value> = match serde_json::from_slice(line) {
             Ok(o) => o,
             Err(e) => {

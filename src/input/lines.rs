@@ -61,6 +61,7 @@ fn starts_with_puzzle(line: &[u8]) -> bool {
 fn first_word(line: &[u8]) -> &[u8] {
     // The usual line is exactly a puzzle, or a puzzle, a space and a comment.
     match line.get(81) {
+        None if line.len() == 81 && !line[0].is_ascii_whitespace() => line,
         Some(b) if b.is_ascii_whitespace() && !line[0].is_ascii_whitespace() => &line[..81],
         _ => line
             .trim_ascii_start()
@@ -111,6 +112,7 @@ mod tests {
         );
         assert_eq!(first_word(format!("  {p} x").as_bytes()), p.as_bytes());
         assert_eq!(first_word(b"\n"), b"");
+        assert_eq!(first_word(p.as_bytes()), p.as_bytes());
         assert!(starts_with_puzzle(
             format!("{p}\t// source, date").as_bytes()
         ));

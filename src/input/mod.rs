@@ -69,9 +69,15 @@ pub trait Layout: Send + Sync + fmt::Debug {
     /// taken (0 when none is open).
     fn frame(&self, line: &[u8], open: usize) -> Framing;
 
-    /// Reads one framed record: its rows, each ending in `\n`. `fields` is scratch space that
-    /// the record may point into.
+    /// Reads one framed record: its rows joined by `\n`, without line ends. `fields` is scratch
+    /// space that the record may point into.
     fn read<'a>(&self, text: &'a [u8], fields: &'a mut Fields) -> Record<'a>;
+
+    /// True when every record is one line (all but grids): then the reader hands out blocks
+    /// of lines, and the workers frame them ([`Chunk::frame`]).
+    fn records_are_lines(&self) -> bool {
+        true
+    }
 
     /// The names of the values each record echoes in a CSV or JSON answer key.
     fn columns(&self) -> &[Vec<u8>];

@@ -59,6 +59,8 @@ pub struct Source {
     buf: Vec<u8>,
     pos: usize,
     end: usize,
+    /// The reader has said there is no more.
+    eof: bool,
     /// The size of the text, when known in advance (a regular file, not compressed).
     pub size: Option<u64>,
 }
@@ -99,6 +101,7 @@ impl Source {
             buf,
             pos: 0,
             end: 0,
+            eof: false,
             size: input.size(),
         };
         source.fill_at_least(4)?;
@@ -107,7 +110,7 @@ impl Source {
             let prefix = io::Cursor::new(head.to_vec());
             let raw = std::mem::replace(&mut source.reader, Box::new(io::empty()));
             source.reader = Box::new(flate2::read::MultiGzDecoder::new(prefix.chain(raw)));
-            (source.pos, source.end, source.size) = (0, 0, None);
+            (source.pos, source.end, source.eof, source.size) = (0, 0, false, None);
         } else if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
@@ -126,6 +129,7 @@ impl Source {
             buf: vec![0; READ_SIZE],
             pos: 0,
             end: 0,
+            eof: false,
             size: None,
         }
     }
@@ -137,13 +141,19 @@ impl Source {
 
     /// Reads until at least `n` bytes are buffered or the input ends.
     fn fill_at_least(&mut self, n: usize) -> io::Result<()> {
-        while self.end - self.pos < n {
+        while self.end - self.pos < n && !self.eof {
             if self.pos > 0 {
                 self.buf.copy_within(self.pos..self.end, 0);
                 (self.end, self.pos) = (self.end - self.pos, 0);
             }
+            if self.end == self.buf.len() {
+                break; // full: nothing more fits
+            }
             match self.reader.read(&mut self.buf[self.end..]) {
-                Ok(0) => break,
+                Ok(0) => {
+                    self.eof = true;
+                    break;
+                }
                 Ok(k) => self.end += k,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
@@ -195,6 +205,44 @@ impl Source {
     }
 }
 
+impl Source {
+    /// Appends whole lines to `out`, as they are (line ends included), at most about
+    /// `max_bytes` of them but at least one line: the reader's share of framing a layout whose
+    /// records are lines, which the workers then frame ([`super::Chunk::frame`]). Returns the
+    /// number of lines and bytes taken, `Some((0, 0))` at the end of the input, or `None` when
+    /// the next line does not fit in the read buffer: read that one with [`Source::read_line`],
+    /// which caps it at [`MAX_LINE`].
+    pub fn read_block(
+        &mut self,
+        out: &mut Vec<u8>,
+        max_bytes: usize,
+    ) -> io::Result<Option<(u64, usize)>> {
+        loop {
+            let available = &self.buf[self.pos..self.end];
+            let window = &available[..available.len().min(max_bytes.max(1))];
+            if let Some(last) = memchr::memrchr(b'\n', window) {
+                let block = &window[..=last];
+                out.extend_from_slice(block);
+                self.pos += block.len();
+                let lines = memchr::memchr_iter(b'\n', block).count() as u64;
+                return Ok(Some((lines, block.len())));
+            }
+            if self.eof {
+                // The last line, without a line end (or nothing at all).
+                let rest = available.len();
+                out.extend_from_slice(available);
+                self.pos = self.end;
+                return Ok(Some((u64::from(rest > 0), rest)));
+            }
+            if window.len() < available.len() || available.len() == self.buf.len() {
+                return Ok(None); // the next line is longer than the window or the buffer
+            }
+            // Move what is left to the front, and read more behind it.
+            self.fill_at_least(available.len() + 1)?;
+        }
+    }
+}
+
 /// How a line read ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineEnd {
@@ -228,6 +276,7 @@ mod tests {
             buf: vec![0; 7], // a tiny buffer: lines cross refills
             pos: 0,
             end: 0,
+            eof: false,
             size: None,
         }
     }
@@ -251,6 +300,23 @@ mod tests {
         assert_eq!(texts, [&b"a"[..], b"bbbbbbbbbbbb", b"", b"c\rd", b"last"]);
         assert!(lines(b"").is_empty());
         assert_eq!(lines(b"\n").len(), 1);
+    }
+
+    #[test]
+    fn blocks_are_whole_lines_and_a_line_too_wide_is_left_to_read_line() {
+        let mut s = source(b"ab\ncd\nefghijklmn\nz");
+        let mut out = Vec::new();
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((2, 6)));
+        assert_eq!(out, b"ab\ncd\n");
+        // 11 bytes with no line end fit neither the window nor the 7-byte buffer.
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), None);
+        let mut line = Vec::new();
+        assert_eq!(s.read_line(&mut line).unwrap(), Some(LineEnd::Whole));
+        assert_eq!(line, b"efghijklmn");
+        out.clear();
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((1, 1)));
+        assert_eq!(out, b"z", "the last line needs no line end");
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((0, 0)));
     }
 
     #[test]

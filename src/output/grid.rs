@@ -1,14 +1,13 @@
 //! Grid answer keys: 9 rows per solution, compact (2239 style), spaced (2580 style) or boxed,
-//! a blank line between puzzles. A puzzle without a solution prints its status on one line;
-//! in count mode a line `solutions: N` follows each.
+//! a blank line between puzzles (written before each, and dropped before the first by the
+//! writer: see [`super::KeyFormat::separator`]). A puzzle without a solution prints its status
+//! on one line; in count mode a line `solutions: N` follows each.
 
 use super::{Answer, KeyFormat};
 use crate::input::GridStyle;
 
-pub fn write(out: &mut Vec<u8>, key: &KeyFormat, style: GridStyle, answer: &Answer, first: bool) {
-    if !first {
-        out.push(b'\n');
-    }
+pub fn write(out: &mut Vec<u8>, key: &KeyFormat, style: GridStyle, answer: &Answer) {
+    out.extend_from_slice(key.separator());
     match answer.solution {
         Some(solution) => write_rows(out, solution.cells(), style),
         None => {

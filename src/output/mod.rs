@@ -131,14 +131,23 @@ impl KeyFormat {
         key
     }
 
-    /// Writes one record's answer after what it repeats of the record; `first`: the run's very
-    /// first record.
-    pub fn write(&self, out: &mut Vec<u8>, record: &Echoed, answer: &Answer, first: bool) {
+    /// Writes one record's answer after what it repeats of the record.
+    pub fn write(&self, out: &mut Vec<u8>, record: &Echoed, answer: &Answer) {
         match self.format {
             OutputFormat::Csv => csv::write(out, self, record, answer),
             OutputFormat::Lines => lines::write(out, self, answer),
-            OutputFormat::Grid(style) => grid::write(out, self, style, answer, first),
+            OutputFormat::Grid(style) => grid::write(out, self, style, answer),
             OutputFormat::Jsonl => jsonl::write(out, self, record, answer),
+        }
+    }
+
+    /// Bytes each record's answer starts with that the key's very first one must not: the
+    /// blank line between grids. (A worker does not know whether its chunk holds the run's
+    /// first record; the writer does, and drops them once.)
+    pub fn separator(&self) -> &'static [u8] {
+        match self.format {
+            OutputFormat::Grid(_) => b"\n",
+            OutputFormat::Csv | OutputFormat::Lines | OutputFormat::Jsonl => b"",
         }
     }
 }

@@ -73,15 +73,11 @@ fn check_law(text: &[u8], format: Option<&str>) {
         if *too_long {
             assert!(body.is_empty(), "a line too long is not kept");
         } else if *taken == 1 {
-            let mut whole = first.clone();
-            whole.push(b'\n');
-            assert_eq!(body, &whole, "record text is its line, whole: line {line}");
+            assert_eq!(body, first, "record text is its line, whole: line {line}");
         } else {
             assert!(body.starts_with(first), "a grid starts with its first row");
-            assert_eq!(
-                body.iter().filter(|&&b| b == b'\n').count(),
-                *taken as usize
-            );
+            let rows = body.iter().filter(|&&b| b == b'\n').count() + 1;
+            assert_eq!(rows, *taken as usize);
         }
     }
     for chunk in [3, 1024] {
@@ -134,10 +130,12 @@ fn a_line() -> impl Strategy<Value = Vec<u8>> {
     ]
 }
 
-/// A file: some lines, each ended by LF or CR LF, the last one maybe not ended.
+/// A file: some lines, each ended by LF or CR LF, the last one maybe not ended. Up to 160
+/// lines: past the 64 that detection samples (framed one by one as they are replayed), the
+/// reader hands out blocks of lines that the workers frame, and both paths must agree.
 fn a_file() -> impl Strategy<Value = Vec<u8>> {
     (
-        prop::collection::vec((a_line(), any::<bool>()), 0..40),
+        prop::collection::vec((a_line(), any::<bool>()), 0..160),
         any::<bool>(),
     )
         .prop_map(|(lines, last_ended)| {
