@@ -71,17 +71,25 @@ pub struct UnclosedQuote;
 /// the open quote on, is the last field.
 pub fn split_csv(line: &[u8], delimiter: u8, fields: &mut Fields) -> Result<(), UnclosedQuote> {
     fields.clear();
-    // The usual row has no quote at all: one vectorised search per field, one copy of the row.
-    if memchr::memchr(b'"', line).is_none() {
+    // The usual row has no quote at all: one vectorised pass finds its delimiters (and would
+    // find a quote), and the row is copied once.
+    let mut quoted = false;
+    for i in memchr::memchr2_iter(delimiter, b'"', line) {
+        if line[i] == b'"' {
+            quoted = true;
+            break;
+        }
+        fields.ends.push(i);
+    }
+    if !quoted {
         fields.bytes.extend_from_slice(line);
-        fields.ends.extend(memchr::memchr_iter(delimiter, line));
         fields.ends.push(line.len());
         // The delimiters are in the bytes too: each field ends before its delimiter, so the
         // next one starts one byte later.
         fields.skip_delimiters = true;
         return Ok(());
     }
-    fields.skip_delimiters = false;
+    fields.clear();
     let mut i = 0;
     loop {
         if line.get(i) == Some(&b'"') {
