@@ -716,3 +716,47 @@ fn every_line_is_in_a_record_or_counted_as_skipped() {
     assert_eq!(stats["skipped"]["blank"], 2);
     assert_eq!(stats["counts"]["malformed"], 1);
 }
+
+#[test]
+fn the_block_path_and_the_line_path_give_the_same_key_rows() {
+    // The first lines of an input are framed one by one as detection replays them; later ones
+    // come in blocks that the workers frame. Adversarial rows give the same key rows either way.
+    let dir = tempfile::tempdir().unwrap();
+    let ((p1, s1), (p2, _)) = (puzzle(0), puzzle(1));
+    let rows = [
+        format!("1,{p1},{s1}\r"),
+        format!("\"2\",\"{p2}\",\"{s1}\""),
+        format!("3,\"{p1}\",\"a,\"\"b\"\"\""),
+        format!("#4,{p1},{s1}"),
+        "5,only two".to_string(),
+        format!("6,{p1},{s1},extra"),
+        format!("7,\"{p2},{s1}"),
+        format!("8,{}\r{},{s1}", &p1[..40], &p1[41..]),
+        String::new(),
+        "   ".to_string(),
+        format!("9,{p2},{s1}"),
+    ];
+    let filler: Vec<String> = (0..100).map(|i| format!("f{i},{p1},{s1}")).collect();
+    let header = "id,puzzle,solution";
+    let early = format!("{header}\n{}\n{}\n", rows.join("\n"), filler.join("\n"));
+    let late = format!("{header}\n{}\n{}\n", filler.join("\n"), rows.join("\n"));
+    let key = |text: &str, name: &str| {
+        let path = write(dir.path(), name, text);
+        let out = solve(&[path.to_str().unwrap(), "-q", "--verify"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (early, late) = (key(&early, "early.csv"), key(&late, "late.csv"));
+    let early_rows: Vec<&str> = early.lines().collect();
+    let late_rows: Vec<&str> = late.lines().collect();
+    assert_eq!(early_rows.len(), late_rows.len());
+    let n = rows.len() - 2; // the blank lines are skipped
+    assert_eq!(
+        early_rows[1..=n],
+        late_rows[late_rows.len() - n..],
+        "same key rows"
+    );
+    assert_eq!(early_rows[0], late_rows[0]);
+}
