@@ -15,7 +15,7 @@ use sudoku_batch::{GridStyle, Mode, bench};
 /// Solve Sudoku puzzles in bulk: every puzzle solved and checked, an answer key written, and
 /// honest timing statistics.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version = env!("SUDOKU_BATCH_VERSION"))]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -28,19 +28,27 @@ pub enum Command {
     /// Measure engine throughput per input, mode and thread count (inputs are loaded first;
     /// every answer is verified during the warm-up).
     Bench(BenchArgs),
+    /// Print a shell completion script, e.g. `sudoku-batch completions bash >
+    /// ~/.local/share/bash-completion/completions/sudoku-batch`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `sudoku-batch man > sudoku-batch.1`.
+    Man,
 }
 
 /// How the inputs are read: the same for `solve` and `bench`.
 #[derive(clap::Args, Debug)]
 pub struct InputArgs {
     /// Input layout; `auto` detects it from each input's first lines.
-    #[arg(long, default_value = "auto", value_parser = format_parser())]
+    #[arg(short, long, default_value = "auto", value_parser = format_parser())]
     pub format: String,
 
     /// The puzzle's column (CSV), key (JSON Lines) or field (bank): a name, or a 1-based
     /// number [default: a column named puzzle, quizzes, quiz, question…, else the first whose
     /// value is a puzzle].
-    #[arg(long, visible_alias = "field", value_name = "NAME|N")]
+    #[arg(short, long, visible_alias = "field", value_name = "NAME|N")]
     pub column: Option<String>,
 
     /// CSV: the first row is a header (default: detected; a first row with a puzzle in it is
@@ -67,7 +75,7 @@ pub struct BenchArgs {
     pub input: InputArgs,
 
     /// Modes to measure, comma-separated (`count` counts to --limit).
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "unique")]
+    #[arg(short, long, value_enum, value_delimiter = ',', default_value = "unique")]
     pub mode: Vec<ModeArg>,
 
     /// With `count` mode: stop counting at this many solutions.
@@ -75,16 +83,16 @@ pub struct BenchArgs {
     pub limit: u64,
 
     /// Thread counts, comma-separated [default: 1 and one per core; at most 4 per core].
-    #[arg(short = 'j', long, value_name = "N,...", value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short = 'j', long, value_name = "N,...", value_delimiter = ',', value_parser = parse_threads)]
     pub threads: Vec<u64>,
 
     /// Timed runs per measurement; the table shows their median and range.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
-    pub repeat: u64,
+    #[arg(short, long, visible_alias = "repeat", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    pub runs: u64,
 
     /// Seconds of untimed solving before each mode's timed runs (at least one pass, which
     /// verifies every answer).
-    #[arg(long, value_name = "SECS", default_value_t = 1.0)]
+    #[arg(short, long, value_name = "SECS", default_value_t = 1.0)]
     pub warmup: f64,
 
     /// Write every figure as JSON to this file.
@@ -129,7 +137,7 @@ pub struct SolveArgs {
     pub output_format: Option<OutputArg>,
 
     /// What to look for.
-    #[arg(long, value_enum, default_value_t = ModeArg::Unique)]
+    #[arg(short, long, value_enum, default_value_t = ModeArg::Unique)]
     pub mode: ModeArg,
 
     /// With `--mode count`: stop counting at this many solutions (at least 2: a count stopped
@@ -137,8 +145,9 @@ pub struct SolveArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(2..))]
     pub limit: Option<u64>,
 
-    /// Solver threads [default: one per core; at most 4 per core: more only add overhead].
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Solver threads [default: one per core, or RAYON_NUM_THREADS; at most 4 per core: more
+    /// only add overhead].
+    #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<u64>,
 
     /// Give up on a puzzle after N guesses: it gets status `timeout` and the batch goes on.
@@ -178,6 +187,16 @@ fn format_parser() -> impl TypedValueParser<Value = String> {
         .iter()
         .map(|k| PossibleValue::new(k.name).help(k.help));
     PossibleValuesParser::new(std::iter::once(auto).chain(layouts))
+}
+
+/// A thread count: 1 or more.
+fn parse_threads(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "{text:?} is not a thread count: give 1 or more (without -j, one per core)"
+        )),
+    }
 }
 
 /// One ASCII character, or `tab`.
@@ -313,7 +332,7 @@ impl BenchArgs {
             input: self.input.options(None, false),
             modes,
             threads,
-            repeat: self.repeat as usize,
+            repeat: self.runs as usize,
             warmup: std::time::Duration::from_secs_f64(self.warmup),
         };
         Ok((config, warnings))

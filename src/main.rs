@@ -1,8 +1,10 @@
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use std::io::Write;
 use std::process::ExitCode;
 use sudoku_batch::complaints::Stderr;
+use std::io::IsTerminal;
 use sudoku_batch::files::StandardStreams;
+use sudoku_batch::input::InputPath;
 use sudoku_batch::pipeline;
 use sudoku_batch::target::Target;
 
@@ -47,6 +49,18 @@ fn run(cli: Cli, streams: StandardStreams) -> anyhow::Result<Exit> {
     match cli.command {
         Command::Solve(args) => solve(&args, streams),
         Command::Bench(args) => bench(&args, streams),
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "sudoku-batch", &mut out);
+            std::io::stdout().write_all(&out)?;
+            Ok(Exit::Success)
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+            std::io::stdout().write_all(&out)?;
+            Ok(Exit::Success)
+        }
     }
 }
 
@@ -96,6 +110,9 @@ fn solve(args: &SolveArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
     }
     let mut stderr = Stderr::default();
     warnings.iter().for_each(|w| stderr.say(w.as_bytes()));
+    if !args.quiet && config.inputs.contains(&InputPath::Stdin) && std::io::stdin().is_terminal() {
+        stderr.say(b"reading puzzles from stdin (a terminal): type or paste them, then Ctrl-D; or give files as arguments\n");
+    }
     let stats = pipeline::run(&config)?;
     if !args.quiet {
         stderr.say(stats.table().as_bytes());

@@ -605,3 +605,67 @@ fn progress_goes_to_stderr_only_and_never_by_default_in_a_pipe() {
         "{stderr}"
     );
 }
+
+#[test]
+fn version_says_the_commit_when_built_from_git() {
+    let out = command().arg("--version").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with(&format!("sudoku-batch {}", env!("CARGO_PKG_VERSION"))), "{text}");
+    let in_git = std::process::Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success());
+    if let Some(git) = in_git {
+        let commit = String::from_utf8(git.stdout).unwrap();
+        assert!(text.contains(&format!("(commit {}", commit.trim())), "{text}");
+    }
+}
+
+#[test]
+fn completions_for_every_shell_and_a_man_page() {
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef sudoku-batch"),
+        ("fish", "complete -c sudoku-batch"),
+        ("powershell", "Register-ArgumentCompleter"),
+        ("elvish", "edit:completion"),
+    ] {
+        let out = command().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(marker), "{shell}: {marker}");
+        // Fish spells long options `-l name`.
+        for word in ["solve", "bench", "solution-column", "output-format"] {
+            assert!(text.contains(word), "{shell}: {word}");
+        }
+    }
+    let out = command().arg("man").output().unwrap();
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.starts_with(".ie") || page.contains(".TH sudoku-batch 1"), "{page}");
+    assert!(page.contains(".SH SUBCOMMANDS") && page.contains("solve"), "{page}");
+    command()
+        .args(["completions", "tcsh"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("possible values"));
+}
+
+#[test]
+fn short_flags_where_users_expect_them() {
+    let long = stdout_of(&["data/serg_multiple_500.txt", "-q", "--mode", "first", "--format", "lines"]);
+    let short = stdout_of(&["data/serg_multiple_500.txt", "-q", "-m", "first", "-f", "lines"]);
+    assert_eq!(long, short);
+    let csv = stdout_of(&["data/csv/kaggle_puzzle_solution_100.csv", "-q", "-c", "puzzle"]);
+    assert_eq!(csv.lines().count(), 101);
+    let out = command()
+        .args(["bench", "data/kaggle_1000.txt", "-r", "1", "-w", "0", "-m", "first", "-j", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    solve(&["data/kaggle_1000.txt", "-j", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give 1 or more"));
+}
