@@ -26,23 +26,36 @@ pub struct Config {
     pub warmup: Duration,
 }
 
-/// One (input, mode, thread count) measurement. The field names are the JSON keys.
+/// One (input, mode, thread count) measurement. The field names are the JSON keys, in the
+/// vocabulary of `solve --stats` (`input`, `puzzles_per_second`, `micros`, `guesses`).
 #[derive(Debug, Clone, Serialize)]
 pub struct Measurement {
-    pub file: String,
+    pub input: String,
     pub mode: String,
     pub threads: usize,
     pub puzzles: usize,
-    pub puzzles_per_sec_median: f64,
-    pub puzzles_per_sec_min: f64,
-    pub puzzles_per_sec_max: f64,
+    pub puzzles_per_second: Rate,
     /// Wall time per puzzle at this thread count: 1e6 / the median rate.
-    pub usec_per_puzzle: f64,
+    pub micros_per_puzzle: f64,
     /// Puzzles solved by propagation alone, in percent.
-    pub no_guess_pct: f64,
-    pub guesses_per_puzzle: f64,
+    pub no_guess_percent: f64,
+    pub guesses: Guesses,
     /// Median rate over the median rate with 1 thread; `null` when 1 thread was not measured.
     pub speedup_vs_1_thread: Option<f64>,
+}
+
+/// Puzzles per second over the timed runs.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Rate {
+    pub median: f64,
+    pub min: f64,
+    pub max: f64,
+}
+
+/// Guesses per puzzle (the same on every run).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Guesses {
+    pub mean: f64,
 }
 
 /// The whole report, as written by `--json`.
@@ -92,16 +105,20 @@ pub fn run_with(
                     one_thread = Some(median);
                 }
                 results.push(Measurement {
-                    file: short_name(input),
+                    input: short_name(input),
                     mode: mode.to_string(),
                     threads,
                     puzzles: grids.len(),
-                    puzzles_per_sec_median: median,
-                    puzzles_per_sec_min: rates[0],
-                    puzzles_per_sec_max: rates[rates.len() - 1],
-                    usec_per_puzzle: 1e6 / median,
-                    no_guess_pct: profile.no_guess_pct,
-                    guesses_per_puzzle: profile.guesses_per_puzzle,
+                    puzzles_per_second: Rate {
+                        median,
+                        min: rates[0],
+                        max: rates[rates.len() - 1],
+                    },
+                    micros_per_puzzle: 1e6 / median,
+                    no_guess_percent: profile.no_guess_percent,
+                    guesses: Guesses {
+                        mean: profile.guesses_per_puzzle,
+                    },
                     speedup_vs_1_thread: one_thread.map(|one| median / one),
                 });
             }
@@ -149,7 +166,7 @@ pub fn load(input: &InputPath, options: &Options) -> anyhow::Result<Vec<(u64, Gr
 
 /// What the warm-up learns: guessing per puzzle (the same on every run).
 struct Profile {
-    no_guess_pct: f64,
+    no_guess_percent: f64,
     guesses_per_puzzle: f64,
 }
 
@@ -186,7 +203,7 @@ fn warm_up_and_verify(
     }
     let n = puzzles.len() as f64;
     Ok(Profile {
-        no_guess_pct: 100.0 * guesses.iter().filter(|&&g| g == 0).count() as f64 / n,
+        no_guess_percent: 100.0 * guesses.iter().filter(|&&g| g == 0).count() as f64 / n,
         guesses_per_puzzle: guesses.iter().sum::<u64>() as f64 / n,
     })
 }
@@ -220,15 +237,18 @@ impl Report {
             .iter()
             .map(|r| {
                 [
-                    r.file.clone(),
+                    r.input.clone(),
                     r.mode.clone(),
                     r.threads.to_string(),
                     r.puzzles.to_string(),
-                    format!("{:.0}", r.puzzles_per_sec_median),
-                    format!("{:.0}–{:.0}", r.puzzles_per_sec_min, r.puzzles_per_sec_max),
-                    format!("{:.2}", r.usec_per_puzzle),
-                    format!("{:.1}", r.no_guess_pct),
-                    format!("{:.2}", r.guesses_per_puzzle),
+                    format!("{:.0}", r.puzzles_per_second.median),
+                    format!(
+                        "{:.0}–{:.0}",
+                        r.puzzles_per_second.min, r.puzzles_per_second.max
+                    ),
+                    format!("{:.2}", r.micros_per_puzzle),
+                    format!("{:.1}", r.no_guess_percent),
+                    format!("{:.2}", r.guesses.mean),
                     r.speedup_vs_1_thread
                         .map_or("–".into(), |s| format!("{s:.2}×")),
                 ]

@@ -75,7 +75,13 @@ pub struct BenchArgs {
     pub input: InputArgs,
 
     /// Modes to measure, comma-separated (`count` counts to --limit).
-    #[arg(short, long, value_enum, value_delimiter = ',', default_value = "unique")]
+    #[arg(
+        short,
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "unique"
+    )]
     pub mode: Vec<ModeArg>,
 
     /// With `count` mode: stop counting at this many solutions.

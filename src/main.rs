@@ -1,8 +1,8 @@
 use clap::{CommandFactory, Parser};
+use std::io::IsTerminal;
 use std::io::Write;
 use std::process::ExitCode;
 use sudoku_batch::complaints::Stderr;
-use std::io::IsTerminal;
 use sudoku_batch::files::StandardStreams;
 use sudoku_batch::input::InputPath;
 use sudoku_batch::pipeline;

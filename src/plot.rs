@@ -20,15 +20,15 @@ pub fn bench_chart(report: &Report) -> anyhow::Result<String> {
     let mut sets: Vec<&str> = Vec::new();
     let mut series: Vec<(String, u64)> = Vec::new();
     for r in &report.results {
-        if !sets.contains(&r.file.as_str()) {
-            sets.push(&r.file);
+        if !sets.contains(&r.input.as_str()) {
+            sets.push(&r.input);
         }
         let key = (r.mode.clone(), r.threads as u64);
         if !series.contains(&key) {
             series.push(key);
         }
     }
-    let rates = report.results.iter().map(|r| r.puzzles_per_sec_median);
+    let rates = report.results.iter().map(|r| r.puzzles_per_second.median);
     let (low, high) = rates.fold((f64::MAX, 1.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
     let width = 160 + 120 * sets.len() as u32;
     render((width.max(640), 480), |root| {
@@ -54,10 +54,13 @@ pub fn bench_chart(report: &Report) -> anyhow::Result<String> {
                 .filter(|r| &r.mode == mode && r.threads as u64 == *threads);
             chart
                 .draw_series(bars.map(|r| {
-                    let i = sets.iter().position(|s| *s == r.file).unwrap_or(0) as f64;
+                    let i = sets.iter().position(|s| *s == r.input).unwrap_or(0) as f64;
                     let x = i + 0.1 + slot * k as f64;
                     Rectangle::new(
-                        [(x, low / 2.0), (x + slot * 0.9, r.puzzles_per_sec_median)],
+                        [
+                            (x, low / 2.0),
+                            (x + slot * 0.9, r.puzzles_per_second.median),
+                        ],
                         color.filled(),
                     )
                 }))?

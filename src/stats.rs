@@ -1,5 +1,5 @@
 //! Run statistics: counts by status, per-puzzle solve time and guesses in constant-memory
-//! histograms, the slowest records; rendered as a table (stderr) and as JSON.
+//! histograms, the hardest records; rendered as a table (stderr) and as JSON.
 
 use crate::answer::RecordStat;
 use crate::input::{Skip, Skipped};
@@ -107,17 +107,27 @@ impl Histogram {
     }
 }
 
-/// One of the slowest records.
+/// One of the hardest records.
 #[derive(Debug, Clone)]
-pub struct Slow {
+pub struct Hard {
     pub input: usize,
     pub line: u64,
+    pub guesses: u64,
     pub nanos: u64,
     pub verdict: Verdict,
 }
 
-/// How many of the slowest records are kept.
-const SLOWEST: usize = 5;
+impl Hard {
+    /// The order of difficulty: guesses first (the same on every run and machine), then time
+    /// (which a busy machine can stretch for any puzzle: a 2 µs puzzle preempted for 9 s is not
+    /// hard).
+    fn rank(&self) -> (u64, u64) {
+        (self.guesses, self.nanos)
+    }
+}
+
+/// How many of the hardest records are kept.
+const HARDEST: usize = 5;
 
 /// Everything the stats table and JSON report.
 #[derive(Clone)]
@@ -131,7 +141,7 @@ pub struct Stats {
     /// Count mode: solutions per puzzle (below the limit), and puzzles that reached it.
     pub solutions: Histogram,
     pub at_limit: u64,
-    slowest: Vec<Slow>,
+    hardest: Vec<Hard>,
     pub wall: Duration,
     /// Input lines read, and those in no record, by reason: `lines` is the lines of every
     /// record plus `skipped.total()`.
@@ -152,7 +162,7 @@ impl Stats {
             guesses: Histogram::default(),
             solutions: Histogram::default(),
             at_limit: 0,
-            slowest: Vec::new(),
+            hardest: Vec::new(),
             wall: Duration::ZERO,
             lines: 0,
             skipped: Skipped::default(),
@@ -172,16 +182,17 @@ impl Stats {
                 self.solutions.add(r.count);
             }
         }
-        if self.slowest.len() < SLOWEST || nanos > self.slowest[SLOWEST - 1].nanos {
-            let slow = Slow {
-                input,
-                line: r.line,
-                nanos,
-                verdict: r.verdict,
-            };
-            let at = self.slowest.partition_point(|s| s.nanos >= nanos);
-            self.slowest.insert(at, slow);
-            self.slowest.truncate(SLOWEST);
+        let hard = Hard {
+            input,
+            line: r.line,
+            guesses: r.guesses,
+            nanos,
+            verdict: r.verdict,
+        };
+        if self.hardest.len() < HARDEST || hard.rank() > self.hardest[HARDEST - 1].rank() {
+            let at = self.hardest.partition_point(|h| h.rank() >= hard.rank());
+            self.hardest.insert(at, hard);
+            self.hardest.truncate(HARDEST);
         }
     }
 
@@ -270,20 +281,21 @@ impl Stats {
             g.quantile(0.99),
             g.max()
         );
-        if !self.slowest.is_empty() {
-            let slow: Vec<String> = self
-                .slowest
+        if !self.hardest.is_empty() {
+            let hard: Vec<String> = self
+                .hardest
                 .iter()
-                .map(|s| {
+                .map(|h| {
                     format!(
-                        "{}:{} ({:.0} µs)",
-                        self.inputs[s.input],
-                        s.line,
-                        micros(s.nanos)
+                        "{}:{} ({} guesses, {:.0} µs)",
+                        self.inputs[h.input],
+                        h.line,
+                        h.guesses,
+                        micros(h.nanos)
                     )
                 })
                 .collect();
-            let _ = writeln!(t, "slowest     {}", slow.join(", "));
+            let _ = writeln!(t, "hardest     {}", hard.join(", "));
         }
         t
     }
@@ -325,11 +337,12 @@ impl Stats {
                 "p99": g.quantile(0.99),
                 "max": g.max(),
             },
-            "slowest": self.slowest.iter().map(|s| json!({
-                "input": self.inputs[s.input],
-                "line": s.line,
-                "micros": micros(s.nanos),
-                "status": s.verdict.as_str(),
+            "hardest": self.hardest.iter().map(|h| json!({
+                "input": self.inputs[h.input],
+                "line": h.line,
+                "guesses": h.guesses,
+                "micros": micros(h.nanos),
+                "status": h.verdict.as_str(),
             })).collect::<Vec<_>>(),
             "stderr_lost": self.stderr_lost,
         });
@@ -379,29 +392,35 @@ mod tests {
     }
 
     #[test]
-    fn keeps_the_five_slowest() {
+    fn keeps_the_five_hardest_by_guesses_then_time() {
         let mut s = Stats::new(vec!["f".into()], Mode::Unique, 1);
-        for (line, nanos) in [
-            (1, 50),
-            (2, 10),
-            (3, 90),
-            (4, 70),
-            (5, 20),
-            (6, 80),
-            (7, 60),
+        // (line, guesses, nanos): line 8 is slow but easy (a preempted puzzle).
+        for (line, guesses, nanos) in [
+            (1, 0, 50),
+            (2, 3, 10),
+            (3, 0, 90),
+            (4, 7, 70),
+            (5, 3, 20),
+            (6, 0, 80),
+            (7, 1, 60),
+            (8, 0, 9_000_000_000),
         ] {
             let r = RecordStat {
                 line,
                 verdict: Verdict::Solved,
                 nanos: Some(nanos),
-                guesses: 0,
+                guesses,
                 count: 1,
                 capped: false,
             };
             s.add(0, &r);
         }
-        let lines: Vec<u64> = s.slowest.iter().map(|x| x.line).collect();
-        assert_eq!(lines, [3, 6, 4, 7, 1]);
-        assert_eq!(s.records(), 7);
+        let lines: Vec<u64> = s.hardest.iter().map(|x| x.line).collect();
+        assert_eq!(lines, [4, 5, 2, 7, 8]);
+        assert_eq!(s.records(), 8);
+        assert!(
+            s.table()
+                .contains("hardest     f:4 (7 guesses, 0 µs), f:5 (3 guesses")
+        );
     }
 }

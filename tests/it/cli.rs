@@ -561,7 +561,7 @@ fn stats_table_on_stderr_and_json_with_documented_keys() {
         "solve µs",
         "p99",
         "guesses",
-        "slowest     data/gen_mixed_1000.txt:",
+        "hardest     data/gen_mixed_1000.txt:",
     ] {
         assert!(stderr.contains(key), "{key} in {stderr}");
     }
@@ -583,8 +583,12 @@ fn stats_table_on_stderr_and_json_with_documented_keys() {
     for k in ["mean", "p50", "p99", "max"] {
         assert!(v["guesses"][k].is_number(), "{k}");
     }
-    assert_eq!(v["slowest"].as_array().unwrap().len(), 5);
-    assert!(v["slowest"][0]["line"].as_u64().unwrap() >= 1);
+    assert_eq!(v["hardest"].as_array().unwrap().len(), 5);
+    assert!(v["hardest"][0]["line"].as_u64().unwrap() >= 1);
+    assert!(
+        v["hardest"][0]["guesses"].as_u64().unwrap()
+            >= v["hardest"][4]["guesses"].as_u64().unwrap()
+    );
     solve(&["data/kaggle_1000.txt", "-q"])
         .assert()
         .success()
@@ -610,7 +614,10 @@ fn progress_goes_to_stderr_only_and_never_by_default_in_a_pipe() {
 fn version_says_the_commit_when_built_from_git() {
     let out = command().arg("--version").output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with(&format!("sudoku-batch {}", env!("CARGO_PKG_VERSION"))), "{text}");
+    assert!(
+        text.starts_with(&format!("sudoku-batch {}", env!("CARGO_PKG_VERSION"))),
+        "{text}"
+    );
     let in_git = std::process::Command::new("git")
         .args(["rev-parse", "--short=12", "HEAD"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -619,7 +626,10 @@ fn version_says_the_commit_when_built_from_git() {
         .filter(|o| o.status.success());
     if let Some(git) = in_git {
         let commit = String::from_utf8(git.stdout).unwrap();
-        assert!(text.contains(&format!("(commit {}", commit.trim())), "{text}");
+        assert!(
+            text.contains(&format!("(commit {}", commit.trim())),
+            "{text}"
+        );
     }
 }
 
@@ -643,8 +653,14 @@ fn completions_for_every_shell_and_a_man_page() {
     }
     let out = command().arg("man").output().unwrap();
     let page = String::from_utf8(out.stdout).unwrap();
-    assert!(page.starts_with(".ie") || page.contains(".TH sudoku-batch 1"), "{page}");
-    assert!(page.contains(".SH SUBCOMMANDS") && page.contains("solve"), "{page}");
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH sudoku-batch 1"),
+        "{page}"
+    );
+    assert!(
+        page.contains(".SH SUBCOMMANDS") && page.contains("solve"),
+        "{page}"
+    );
     command()
         .args(["completions", "tcsh"])
         .assert()
@@ -654,18 +670,85 @@ fn completions_for_every_shell_and_a_man_page() {
 
 #[test]
 fn short_flags_where_users_expect_them() {
-    let long = stdout_of(&["data/serg_multiple_500.txt", "-q", "--mode", "first", "--format", "lines"]);
-    let short = stdout_of(&["data/serg_multiple_500.txt", "-q", "-m", "first", "-f", "lines"]);
+    let long = stdout_of(&[
+        "data/serg_multiple_500.txt",
+        "-q",
+        "--mode",
+        "first",
+        "--format",
+        "lines",
+    ]);
+    let short = stdout_of(&[
+        "data/serg_multiple_500.txt",
+        "-q",
+        "-m",
+        "first",
+        "-f",
+        "lines",
+    ]);
     assert_eq!(long, short);
-    let csv = stdout_of(&["data/csv/kaggle_puzzle_solution_100.csv", "-q", "-c", "puzzle"]);
+    let csv = stdout_of(&[
+        "data/csv/kaggle_puzzle_solution_100.csv",
+        "-q",
+        "-c",
+        "puzzle",
+    ]);
     assert_eq!(csv.lines().count(), 101);
     let out = command()
-        .args(["bench", "data/kaggle_1000.txt", "-r", "1", "-w", "0", "-m", "first", "-j", "1"])
+        .args([
+            "bench",
+            "data/kaggle_1000.txt",
+            "-r",
+            "1",
+            "-w",
+            "0",
+            "-m",
+            "first",
+            "-j",
+            "1",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     solve(&["data/kaggle_1000.txt", "-j", "0"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("give 1 or more"));
+}
+
+#[test]
+fn the_stats_json_has_the_readme_keys_in_the_readme_order() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let stats = &readme[readme.find("### Stats").unwrap()..];
+    let block = stats
+        .split("```json\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let documented: serde_json::Value = serde_json::from_str(block).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("stats.json");
+    solve(&[
+        "data/17_clue_1000.txt",
+        "-q",
+        "--stats",
+        json.to_str().unwrap(),
+    ])
+    .assert()
+    .success();
+    let actual: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let keys =
+        |v: &serde_json::Value| -> Vec<String> { v.as_object().unwrap().keys().cloned().collect() };
+    assert_eq!(keys(&actual), keys(&documented));
+    for nested in ["counts", "skipped", "solve_micros", "guesses"] {
+        assert_eq!(keys(&actual[nested]), keys(&documented[nested]), "{nested}");
+    }
+    assert_eq!(keys(&actual["hardest"][0]), keys(&documented["hardest"][0]));
 }
