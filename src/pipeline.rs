@@ -58,7 +58,7 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let consumed = Arc::new(AtomicU64::new(0));
     let (first, key) = plan(config, &consumed)?;
     let mut outputs = Outputs::create(config, &key)?;
-    let mut stats = stream(config, first, &key, &mut outputs.key, &consumed, start)?;
+    let mut stats = stream(config, first, &key, &mut outputs.key, &consumed)?;
     stats.wall = start.elapsed();
     outputs.finish(&stats)?;
     Ok(stats)
@@ -164,7 +164,6 @@ fn stream(
     key: &Arc<KeyFormat>,
     sink: &mut Sink,
     consumed: &Arc<AtomicU64>,
-    start: Instant,
 ) -> anyhow::Result<Stats> {
     let total = config
         .inputs
@@ -196,11 +195,11 @@ fn stream(
             .spawn_scoped(s, || {
                 let mut out = Writer {
                     sink,
+                    window: Default::default(),
+                    total,
                     separator: key.separator(),
                     stats: &mut stats,
                     progress: &progress,
-                    consumed,
-                    start,
                     complaints: Complaints::default(),
                     stderr: &mut stderr,
                 };
@@ -337,6 +336,9 @@ struct Buffers {
 struct Done {
     seq: u64,
     buffers: Buffers,
+    /// Bytes of input read (over all inputs) when the chunk was framed: how far the bar goes
+    /// once it is written.
+    through: u64,
 }
 
 /// The reader thread's state.
@@ -410,12 +412,14 @@ impl Reader<'_> {
                     n => n as u64,
                 };
                 let (job, done, seq_now) = (job.clone(), self.done.clone(), seq);
+                let through = self.consumed.load(Ordering::Relaxed);
                 self.pool.spawn(move || {
                     let answered = answer_chunk(&mut chunk, &job, answered);
                     let buffers = Buffers { chunk, answered };
                     let _ = done.send(Done {
                         seq: seq_now,
                         buffers,
+                        through,
                     });
                 });
                 seq += 1;
@@ -444,13 +448,14 @@ fn chunk_size(growing: u64, framer: &Framer, records: u64, workers: u64) -> usiz
 /// The writer thread's state.
 struct Writer<'a> {
     sink: &'a mut Sink,
+    /// The rate and time left, over the last seconds.
+    window: crate::progress::Window,
+    total: Option<u64>,
     /// What each record's answer starts with but the key's first must not (see
     /// [`KeyFormat::separator`]); emptied once the first is written.
     separator: &'static [u8],
     stats: &'a mut Stats,
     progress: &'a ProgressBar,
-    consumed: &'a AtomicU64,
-    start: Instant,
     complaints: Complaints,
     stderr: &'a mut Stderr,
 }
@@ -464,10 +469,15 @@ impl Writer<'_> {
     ) -> anyhow::Result<()> {
         let mut pending = BTreeMap::new();
         let mut next = 0;
-        for Done { seq, buffers } in done {
-            pending.insert(seq, buffers);
-            while let Some(buffers) = pending.remove(&next) {
-                self.write(&buffers.answered)?;
+        for Done {
+            seq,
+            buffers,
+            through,
+        } in done
+        {
+            pending.insert(seq, (buffers, through));
+            while let Some((buffers, through)) = pending.remove(&next) {
+                self.write(&buffers.answered, through)?;
                 next += 1;
                 let _ = tokens.send(buffers);
             }
@@ -475,7 +485,7 @@ impl Writer<'_> {
         Ok(())
     }
 
-    fn write(&mut self, a: &Answered) -> anyhow::Result<()> {
+    fn write(&mut self, a: &Answered, through: u64) -> anyhow::Result<()> {
         if !a.complaints.is_empty() {
             let name = &self.stats.inputs[a.input];
             let text: String = a
@@ -501,12 +511,10 @@ impl Writer<'_> {
         }
         self.stats.skipped.merge(&a.skipped);
         if !self.progress.is_hidden() {
-            let done = self.stats.records();
-            let rate = done as f64 / self.start.elapsed().as_secs_f64().max(1e-9);
-            self.progress
-                .set_position(self.consumed.load(Ordering::Relaxed));
-            self.progress
-                .set_message(format!("{done} puzzles, {rate:.0}/s"));
+            self.window
+                .note(Instant::now(), self.stats.records(), through);
+            self.progress.set_position(through);
+            self.progress.set_message(self.window.message(self.total));
         }
         Ok(())
     }
