@@ -30,12 +30,19 @@ pub fn bench_chart(report: &Report) -> anyhow::Result<String> {
     }
     let rates = report.results.iter().map(|r| r.puzzles_per_second.median);
     let (low, high) = rates.fold((f64::MAX, 1.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
-    let width = 160 + 120 * sets.len() as u32;
-    render((width.max(640), 480), |root| {
+    // 120 pixels a set; and, right of the plot, room for the last set's name, centred under
+    // its bars, to end inside the canvas (12-pixel text is about 7 pixels a character).
+    let last = sets
+        .last()
+        .map_or(0, |s| s.trim_end_matches(".txt").chars().count());
+    let overhang = (last as u32 * 7 / 2).saturating_sub(60);
+    let plot_width = (160 + 120 * sets.len() as u32).max(640);
+    render((plot_width + overhang, 480), |root| {
         let mut chart = ChartBuilder::on(root)
             .caption("sudoku-batch bench: puzzles per second", ("sans-serif", 20))
             .margin(12)
-            .x_label_area_size(60)
+            .margin_right(12 + overhang)
+            .x_label_area_size(44)
             .y_label_area_size(70)
             .build_cartesian_2d(0.0..sets.len() as f64, (low / 2.0..high * 10.0).log_scale())?;
         chart
@@ -72,18 +79,19 @@ pub fn bench_chart(report: &Report) -> anyhow::Result<String> {
                     Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled())
                 });
         }
-        for (i, set) in sets.iter().enumerate() {
-            chart.draw_series(std::iter::once(Text::new(
-                set.to_string(),
-                (i as f64 + 0.1, low / 2.0),
-                ("sans-serif", 12).into_font().color(&BLACK).pos(
-                    plotters::style::text_anchor::Pos::new(
-                        plotters::style::text_anchor::HPos::Left,
-                        plotters::style::text_anchor::VPos::Top,
-                    ),
-                ),
-            )))?;
-        }
+        // Each set's name centred under its bars, without its extension, every other one a
+        // row lower, so that long neighbouring names do not run into each other.
+        let style = ("sans-serif", 12).into_font().color(&BLACK).pos(
+            plotters::style::text_anchor::Pos::new(
+                plotters::style::text_anchor::HPos::Center,
+                plotters::style::text_anchor::VPos::Top,
+            ),
+        );
+        chart.draw_series(sets.iter().enumerate().map(|(i, set)| {
+            let name = set.strip_suffix(".txt").unwrap_or(set).to_string();
+            let row = if i % 2 == 0 { 4 } else { 20 };
+            EmptyElement::at((i as f64 + 0.5, low / 2.0)) + Text::new(name, (0, row), style.clone())
+        }))?;
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::UpperLeft)

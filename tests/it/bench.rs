@@ -172,8 +172,8 @@ fn plot_writes_a_well_formed_svg_naming_every_set() {
     assert_eq!(doc.root_element().tag_name().name(), "svg");
     let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
     for name in [
-        "kaggle_1000.txt",
-        "hardest_11plus_500.txt",
+        "kaggle_1000",
+        "hardest_11plus_500",
         "unique, 1 thread",
         "first, 1 thread",
     ] {
@@ -182,6 +182,7 @@ fn plot_writes_a_well_formed_svg_naming_every_set() {
             "{name} in {texts:?}"
         );
     }
+    assert_labels_fit(&data_sets_chart());
     let hist = dir.path().join("times.svg");
     command()
         .args([
@@ -198,4 +199,78 @@ fn plot_writes_a_well_formed_svg_naming_every_set() {
     let text = std::fs::read_to_string(&hist).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
     assert!(doc.descendants().filter(|n| n.has_tag_name("rect")).count() > 5);
+}
+
+/// A chart of every shipped set, the longest shared names among them, as `bench --plot`
+/// draws it; and the names of its sets.
+fn data_sets_chart() -> (String, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("all.svg");
+    let mut args: Vec<String> = std::fs::read_dir(crate::support::data_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .map(|p| p.to_str().unwrap().to_string())
+        .collect();
+    // Long names, as the shared sets have: a copy of a shipped set under one.
+    let long = dir.path().join("forum_hardest_1905_hardest_1584.txt");
+    std::fs::copy(crate::support::data_dir().join("kaggle_1000.txt"), &long).unwrap();
+    args.push(long.to_str().unwrap().to_string());
+    command()
+        .arg("bench")
+        .args(&args)
+        .args(["-j", "1", "-r", "1", "-w", "0", "--plot"])
+        .arg(&svg)
+        .assert()
+        .success();
+    let names = args
+        .iter()
+        .map(|a| {
+            let file = std::path::Path::new(a).file_stem().unwrap();
+            file.to_str().unwrap().to_string()
+        })
+        .collect();
+    (std::fs::read_to_string(svg).unwrap(), names)
+}
+
+/// The set names under the bars neither run into each other nor off the canvas (at about 7
+/// pixels a character, 12-pixel text).
+fn assert_labels_fit((svg, names): &(String, Vec<String>)) {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let width: f64 = doc
+        .root_element()
+        .attribute("width")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let labels: Vec<(f64, f64, f64)> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "text")
+        .filter_map(|n| {
+            let text = n
+                .text()
+                .map(str::trim)
+                .filter(|t| names.iter().any(|name| name == t))?;
+            let x: f64 = n.attribute("x")?.parse().ok()?;
+            let y: f64 = n.attribute("y")?.parse().ok()?;
+            Some((x, y, 7.0 * text.chars().count() as f64))
+        })
+        .collect();
+    assert_eq!(labels.len(), names.len(), "{labels:?}");
+    for &(x, _, w) in &labels {
+        assert!(
+            x - w / 2.0 >= 0.0 && x + w / 2.0 <= width,
+            "inside: {x} {w} of {width}"
+        );
+    }
+    for (i, a) in labels.iter().enumerate() {
+        for b in &labels[i + 1..] {
+            if (a.1 - b.1).abs() < 1.0 {
+                assert!(
+                    (a.0 - b.0).abs() >= (a.2 + b.2) / 2.0,
+                    "overlap: {a:?} {b:?}"
+                );
+            }
+        }
+    }
 }
