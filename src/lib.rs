@@ -22,6 +22,7 @@ pub mod files;
 pub mod grid;
 pub mod input;
 pub mod names;
+pub mod ordered;
 pub mod output;
 pub mod pipeline;
 pub mod plot;
@@ -34,5 +35,5 @@ pub mod verdict;
 
 pub use grid::{Grid, ParseError, Puzzle};
 pub use input::GridStyle;
-pub use solver::{Mode, Outcome, Status, solve, solve_within};
+pub use solver::{Mode, Outcome, Status, has_solution_without, solve, solve_within};
 pub use verdict::Verdict;

@@ -17,10 +17,8 @@ use crate::stats::Stats;
 use crate::target::{Pending, Target};
 use anyhow::{Context, bail};
 use indicatif::ProgressBar;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::time::Instant;
 
 /// A solve run, fully decided.
@@ -155,9 +153,9 @@ impl Outputs {
     }
 }
 
-/// Streams every input through the pool into `sink`: the reader (this thread) frames, the
-/// workers answer, the writer thread writes in order. Returns the stats (all but the wall
-/// time).
+/// Streams every input through the pool into `sink` (see [`crate::ordered`]): the reader
+/// (this thread) frames, the workers answer, the writer thread writes in order. Returns the
+/// stats (all but the wall time).
 fn stream(
     config: &Config,
     first: Framer,
@@ -171,66 +169,50 @@ fn stream(
         .map(InputPath::size)
         .sum::<Option<u64>>();
     let progress = crate::progress::bar(config.progress, total);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .thread_name(|i| format!("solver-{i}"))
-        // A worker's panic is an engine bug: the panic hook (in `main`) has removed the
-        // temporary files and said so; end there, without rayon's second message.
-        .panic_handler(|_| std::process::abort())
-        .build()?;
+    let pool = solver_pool(config.threads)?;
     let names = config.inputs.iter().map(InputPath::display_name).collect();
     let mut stats = Stats::new(names, config.mode, pool.current_num_threads());
     let in_flight = (8 * pool.current_num_threads() + 2).min(MAX_IN_FLIGHT);
-    let (token_tx, token_rx) = sync_channel(in_flight);
-    for _ in 0..in_flight {
-        token_tx
-            .send(Buffers::default())
-            .expect("the channel has room for every token");
-    }
-    let (done_tx, done_rx) = channel();
     let mut stderr = Stderr::default();
-    let (read, written) = std::thread::scope(|s| {
-        let writer = std::thread::Builder::new()
-            .name("writer".into())
-            .spawn_scoped(s, || {
-                let mut out = Writer {
-                    sink,
-                    window: Default::default(),
-                    total,
-                    separator: key.separator(),
-                    stats: &mut stats,
-                    progress: &progress,
-                    complaints: Complaints::default(),
-                    stderr: &mut stderr,
-                };
-                let written = out.write_in_order(done_rx, token_tx);
-                let summary = out.complaints.summary();
-                out.stderr.say(summary.as_bytes());
-                written
-            });
-        let writer = writer.expect("a thread can be started");
-        let reader = Reader {
-            config,
-            key,
-            pool: &pool,
-            consumed,
-            tokens: token_rx,
-            done: done_tx,
-        };
-        let read = reader.read_all(first);
-        (
-            read,
-            writer.join().expect("the writer thread does not panic"),
-        )
-    });
+    let mut reader = Reader::new(config, key, consumed, first, pool.current_num_threads());
+    let mut writer = Writer {
+        sink,
+        window: Default::default(),
+        total,
+        separator: key.separator(),
+        stats: &mut stats,
+        progress: &progress,
+        complaints: Complaints::default(),
+        stderr: &mut stderr,
+    };
+    let streamed = crate::ordered::run(
+        &pool,
+        in_flight,
+        |piece| reader.next(piece),
+        |piece: &mut Piece| {
+            let job = piece.job.as_ref().expect("made with its job");
+            let spent = std::mem::take(&mut piece.answered);
+            piece.answered = answer_chunk(&mut piece.chunk, job, spent);
+        },
+        |piece| writer.write(&piece.answered, piece.through),
+    );
+    let summary = writer.complaints.summary();
+    writer.stderr.say(summary.as_bytes());
     progress.finish_and_clear();
-    written?;
-    let (skipped, lines) = read?;
+    streamed?;
     // Lines skipped by the reader; the writer added those the workers skipped.
-    stats.skipped.merge(&skipped);
-    stats.lines = lines;
+    stats.skipped.merge(&reader.skipped);
+    stats.lines = reader.lines;
     stats.stderr_lost = stderr.lost;
     Ok(stats)
+}
+
+/// The pool the solvers run on.
+pub(crate) fn solver_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
+    Ok(rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("solver-{i}"))
+        .build()?)
 }
 
 /// Chunks in flight at most, whatever the number of threads (each holds at most a chunk's
@@ -325,111 +307,114 @@ fn check_fits(
     Ok(())
 }
 
-/// A token to read one more chunk: the buffers of a chunk already written, to reuse.
+/// A token: one chunk's buffers, reused from chunk to chunk.
 #[derive(Default)]
-struct Buffers {
+struct Piece {
     chunk: Chunk,
     answered: Answered,
-}
-
-/// A chunk, answered, with its buffers to pass back.
-struct Done {
-    seq: u64,
-    buffers: Buffers,
-    /// Bytes of input read (over all inputs) when the chunk was framed: how far the bar goes
-    /// once it is written.
+    /// What the chunk's input is answered with.
+    job: Option<Arc<Job>>,
+    /// Bytes of input read (over all inputs) when the chunk was framed: how far the progress
+    /// bar goes once it is written.
     through: u64,
 }
 
-/// The reader thread's state.
+/// The reader's state: the input being framed, and what was skipped of those done.
 struct Reader<'a> {
     config: &'a Config,
     key: &'a Arc<KeyFormat>,
-    pool: &'a rayon::ThreadPool,
     consumed: &'a Arc<AtomicU64>,
-    tokens: Receiver<Buffers>,
-    done: Sender<Done>,
+    workers: u64,
+    input: usize,
+    /// The input being framed (taken out only while the next one is opened).
+    framer: Option<Framer>,
+    job: Arc<Job>,
+    /// The next chunk's size, and the records framed so far in this input (for the plan).
+    growing: u64,
+    records: u64,
+    /// Lines skipped by the reader (framing one by one), by reason, and lines read, of the
+    /// inputs done.
+    skipped: Skipped,
+    lines: u64,
 }
 
-impl Reader<'_> {
-    /// Frames every input in turn (`first` already open) and spawns a solve task per chunk,
-    /// waiting for a free token before each. Stops early, without error, when the writer has
-    /// stopped. Returns the lines skipped, by reason, and the lines read. Taking `self` drops the
-    /// sender of answered chunks at the end, which tells the writer that no more are coming.
-    fn read_all(self, first: Framer) -> anyhow::Result<(Skipped, u64)> {
-        let mut seq = 0u64;
-        let (mut skipped, mut lines) = (Skipped::default(), 0);
-        let workers = self.pool.current_num_threads() as u64;
-        // A token taken but not used, at the end of an input: it goes to the next one.
-        let mut unused = None;
-        let mut next = Some(first);
-        // The read buffer, passed from each input to the next.
-        let mut recycled = Recycled::default();
-        for (i, input) in self.config.inputs.iter().enumerate() {
-            let mut framer = match next.take() {
-                Some(framer) => framer,
-                None => {
-                    let recycled = std::mem::take(&mut recycled);
-                    let framer = open(input, self.config, self.consumed, recycled)?;
-                    check_fits(
-                        self.key,
-                        framer.layout().as_ref(),
-                        framer.name(),
-                        self.config,
-                    )?;
-                    framer
-                }
-            };
-            let job = Arc::new(Job {
-                layout: framer.layout().clone(),
-                mode: self.config.mode,
-                max_guesses: self.config.max_guesses,
-                key: self.key.clone(),
-                verbatim: framer.layout().delimiter() == self.key.delimiter,
-            });
-            let (mut growing, mut records) = (16, 0);
-            loop {
-                let Some(Buffers {
-                    mut chunk,
-                    answered,
-                }) = unused.take().or_else(|| self.tokens.recv().ok())
-                else {
-                    return Ok((skipped, lines));
-                };
-                let size = chunk_size(growing, &framer, records, workers);
-                growing = (growing * 2).min(1024);
-                let lines_before = framer.lines();
-                let more = framer
-                    .refill(&mut chunk, i, size)
-                    .with_context(|| format!("cannot read {}", framer.name()))?;
-                if !more {
-                    unused = Some(Buffers { chunk, answered });
-                    break;
-                }
+impl<'a> Reader<'a> {
+    fn new(
+        config: &'a Config,
+        key: &'a Arc<KeyFormat>,
+        consumed: &'a Arc<AtomicU64>,
+        first: Framer,
+        workers: usize,
+    ) -> Reader<'a> {
+        let job = job(config, key, &first);
+        Reader {
+            config,
+            key,
+            consumed,
+            workers: workers as u64,
+            input: 0,
+            framer: Some(first),
+            job,
+            growing: 16,
+            records: 0,
+            skipped: Skipped::default(),
+            lines: 0,
+        }
+    }
+
+    /// Fills `piece` with the next chunk, going on to the next input when one ends; false
+    /// at the end of the last.
+    fn next(&mut self, piece: &mut Piece) -> anyhow::Result<bool> {
+        loop {
+            let framer = self.framer.as_mut().expect("an input is open");
+            let size = chunk_size(self.growing, framer, self.records, self.workers);
+            self.growing = (self.growing * 2).min(1024);
+            let lines_before = framer.lines();
+            let more = framer
+                .refill(&mut piece.chunk, self.input, size)
+                .with_context(|| format!("cannot read {}", framer.name()))?;
+            if more {
                 // Records framed, or (a block the workers frame) lines: about as many.
-                records += match chunk.records.len() {
+                self.records += match piece.chunk.records.len() {
                     0 => framer.lines() - lines_before,
                     n => n as u64,
                 };
-                let (job, done, seq_now) = (job.clone(), self.done.clone(), seq);
-                let through = self.consumed.load(Ordering::Relaxed);
-                self.pool.spawn(move || {
-                    let answered = answer_chunk(&mut chunk, &job, answered);
-                    let buffers = Buffers { chunk, answered };
-                    let _ = done.send(Done {
-                        seq: seq_now,
-                        buffers,
-                        through,
-                    });
-                });
-                seq += 1;
+                piece.job = Some(self.job.clone());
+                piece.through = self.consumed.load(Ordering::Relaxed);
+                return Ok(true);
             }
-            skipped.merge(&framer.skipped());
-            lines += framer.lines();
-            recycled = framer.recycle();
+            self.skipped.merge(&framer.skipped());
+            self.lines += framer.lines();
+            if self.input + 1 == self.config.inputs.len() {
+                return Ok(false);
+            }
+            self.input += 1;
+            // The read buffer goes from each input to the next.
+            let recycled = self.framer.take().expect("an input is open").recycle();
+            let input = &self.config.inputs[self.input];
+            let framer = open(input, self.config, self.consumed, recycled)?;
+            check_fits(
+                self.key,
+                framer.layout().as_ref(),
+                framer.name(),
+                self.config,
+            )?;
+            self.job = job(self.config, self.key, &framer);
+            self.framer = Some(framer);
+            (self.growing, self.records) = (16, 0);
         }
-        Ok((skipped, lines))
     }
+}
+
+/// What every chunk of the input `framer` reads is answered with.
+fn job(config: &Config, key: &Arc<KeyFormat>, framer: &Framer) -> Arc<Job> {
+    Arc::new(Job {
+        layout: framer.layout().clone(),
+        mode: config.mode,
+        max_guesses: config.max_guesses,
+        key: key.clone(),
+        verbatim: framer.layout().delimiter() == key.delimiter,
+    })
 }
 
 /// How many records the next chunk of an input asks for, `records` of it framed so far.
@@ -461,30 +446,6 @@ struct Writer<'a> {
 }
 
 impl Writer<'_> {
-    /// Writes answered chunks in sequence order, returning each one's buffers as a token.
-    fn write_in_order(
-        &mut self,
-        done: Receiver<Done>,
-        tokens: SyncSender<Buffers>,
-    ) -> anyhow::Result<()> {
-        let mut pending = BTreeMap::new();
-        let mut next = 0;
-        for Done {
-            seq,
-            buffers,
-            through,
-        } in done
-        {
-            pending.insert(seq, (buffers, through));
-            while let Some((buffers, through)) = pending.remove(&next) {
-                self.write(&buffers.answered, through)?;
-                next += 1;
-                let _ = tokens.send(buffers);
-            }
-        }
-        Ok(())
-    }
-
     fn write(&mut self, a: &Answered, through: u64) -> anyhow::Result<()> {
         if !a.complaints.is_empty() {
             let name = &self.stats.inputs[a.input];

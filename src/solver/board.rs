@@ -400,6 +400,11 @@ impl Board {
         self.dirty |= 1 << k;
     }
 
+    /// Takes digit index `d` out of `cell`'s candidates.
+    pub(crate) fn exclude(&mut self, d: usize, cell: usize) {
+        self.dirty |= self.clear(3 * d + cell / 27, 1 << (cell % 27));
+    }
+
     /// Propagates to a fixpoint. False when the board has no solution: a cell without a
     /// candidate, or a digit without a place in some row, column or box.
     pub(crate) fn propagate(&mut self) -> bool {

@@ -3,7 +3,7 @@
 
 use crate::support::*;
 use proptest::prelude::*;
-use sudoku_batch::{Grid, Mode, ParseError, Status, solve, solve_within};
+use sudoku_batch::{Grid, Mode, ParseError, Status, has_solution_without, solve, solve_within};
 
 /// Every puzzle of a set with known solutions: `Unique` gives exactly that solution, `First`
 /// gives a valid one.
@@ -280,6 +280,29 @@ proptest! {
             check_outcome(&puzzle, mode)?;
             prop_assert!(solve(&puzzle, mode).solution.is_some());
         }
+    }
+
+    /// `has_solution_without` says whether another solution has a different digit at the
+    /// cell, as the reference counter finds: a puzzle cut from a solution, less one clue.
+    #[test]
+    fn a_clue_is_needed_exactly_when_another_solution_differs_there(
+        seed in any::<u64>(), remove in 20usize..=60, which in 0usize..81,
+    ) {
+        let mut rng = Rng(seed);
+        let solution = random_solution(&mut rng);
+        let puzzle = remove_cells(&mut rng, &solution, remove);
+        let clues: Vec<usize> = (0..81).filter(|&i| puzzle.cells()[i] != 0).collect();
+        let cell = clues[which % clues.len()];
+        let digit = puzzle.cells()[cell];
+        let mut cells = *puzzle.cells();
+        cells[cell] = 0;
+        let reduced = Grid::from_cells(cells).unwrap();
+        // Every solution of the reduced puzzle with `digit` at `cell` is a solution of
+        // `puzzle`: another one differs there exactly when the reduced puzzle has more
+        // solutions than `puzzle`.
+        let more = reference_count(&reduced, 1000) > reference_count(&puzzle, 1000);
+        prop_assume!(reference_count(&reduced, 1000) < 1000);
+        prop_assert_eq!(has_solution_without(&reduced, cell, digit), more);
     }
 
     #[test]
