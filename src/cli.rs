@@ -6,10 +6,11 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use sudoku_batch::generate::{self, Symmetry, Target};
 use sudoku_batch::input::{InputPath, LAYOUTS, Options};
 use sudoku_batch::output::OutputFormat;
 use sudoku_batch::pipeline::Config;
-use sudoku_batch::target::Target;
+use sudoku_batch::target::Target as OutputTarget;
 use sudoku_batch::{GridStyle, Mode, bench};
 
 /// Solve Sudoku puzzles in bulk: every puzzle solved and checked, an answer key written, and
@@ -28,6 +29,9 @@ pub enum Command {
     /// Measure engine throughput per input, mode and thread count (inputs are loaded first;
     /// every answer is verified during the warm-up).
     Bench(BenchArgs),
+    /// Generate puzzles: each unique and (by default) minimal, reproducible from --seed,
+    /// within --clues and --guesses (the engine's difficulty measure), made on all cores.
+    Generate(GenerateArgs),
     /// Print a shell completion script, e.g. `sudoku-batch completions bash >
     /// ~/.local/share/bash-completion/completions/sudoku-batch`.
     Completions {
@@ -112,6 +116,113 @@ pub struct BenchArgs {
     /// Draw puzzles/s per data set as an SVG bar chart.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(short = 'n', long = "count", value_name = "N")]
+    pub count: u64,
+
+    /// Write the puzzles here instead of stdout (`-`): whole or not at all.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// The seed: the same seed and options give the same puzzles, byte for byte, on any
+    /// number of threads [default: a fresh one, said in the stats].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Clues per puzzle, a range: `22..24`, `..25`, `30..`, or one number.
+    #[arg(long, value_name = "A..B", value_parser = parse_target)]
+    pub clues: Option<Target>,
+
+    /// The engine's guesses to solve each puzzle (in unique mode): the difficulty measure of
+    /// tdoku's generator and of the sudoku-extreme data set. A range: `50..`, `0..0`, `5..20`.
+    #[arg(long, value_name = "A..B", value_parser = parse_target)]
+    pub guesses: Option<Target>,
+
+    /// A symmetry of the clue pattern.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    pub symmetry: SymmetryArg,
+
+    /// Not minimal: take clues out only down to --clues' top (by default every puzzle is
+    /// minimal: no clue, or with a symmetry no pair of clues, can go without a second
+    /// solution).
+    #[arg(long)]
+    pub no_minimal: bool,
+
+    /// How to write them (default: csv for an -o file named *.csv, else lines).
+    #[arg(short, long, value_enum)]
+    pub format: Option<GenerateFormatArg>,
+
+    /// Tries per puzzle (each a round of taking clues out) before a target is given up with a
+    /// message that says how close it came.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub attempts: u64,
+
+    /// Threads [default: one per core].
+    #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<u64>,
+
+    /// Also write the stats as JSON to this file (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<PathBuf>,
+
+    /// No stats table on stderr (and no progress bar unless `--progress always`).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Progress bar on stderr: `auto` shows it when stderr is a terminal.
+    #[arg(long, value_enum, default_value_t = ProgressArg::Auto)]
+    pub progress: ProgressArg,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymmetryArg {
+    /// Any pattern.
+    None,
+    /// The same after a half turn.
+    Rotational,
+    /// The same mirrored in the main diagonal.
+    Diagonal,
+    /// The same mirrored left to right.
+    Mirror,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenerateFormatArg {
+    /// One puzzle per line, `.` for a blank.
+    Lines,
+    /// `puzzle,solution,clues,guesses`, ready for `solve --verify`.
+    Csv,
+}
+
+/// `A..B`, `A..`, `..B` or `N`.
+fn parse_target(text: &str) -> Result<Target, String> {
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u64>()
+            .map_err(|_| format!("{text:?} is not a range: give A..B, A.., ..B or one number"))
+    };
+    let target = match text.split_once("..") {
+        Some((a, b)) => Target {
+            min: if a.trim().is_empty() { 0 } else { number(a)? },
+            max: if b.trim().is_empty() {
+                u64::MAX
+            } else {
+                number(b)?
+            },
+        },
+        None => {
+            let n = number(text)?;
+            Target { min: n, max: n }
+        }
+    };
+    if target.min > target.max {
+        return Err(format!("{text:?} is empty: its start is above its end"));
+    }
+    Ok(target)
 }
 
 #[derive(clap::Args, Debug)]
@@ -289,6 +400,62 @@ impl InputArgs {
     }
 }
 
+impl ProgressArg {
+    /// Whether to show the bar, by `--progress` and `--quiet`.
+    fn show(self, quiet: bool) -> bool {
+        match self {
+            ProgressArg::Always => true,
+            ProgressArg::Never => false,
+            ProgressArg::Auto => !quiet && std::io::stderr().is_terminal(),
+        }
+    }
+}
+
+impl GenerateArgs {
+    /// The generate configuration, and warnings to print.
+    pub fn to_config(&self) -> anyhow::Result<(generate::Config, Vec<String>)> {
+        let (threads, warning) = bounded_threads(self.threads.unwrap_or(0) as usize);
+        let output = self
+            .output
+            .as_deref()
+            .map_or(OutputTarget::Stdout, OutputTarget::from_arg);
+        let csv_file = matches!(&output, OutputTarget::File(p) if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")));
+        let format = match (self.format, csv_file) {
+            (Some(GenerateFormatArg::Csv), _) | (None, true) => generate::Format::Csv,
+            (Some(GenerateFormatArg::Lines), _) | (None, false) => generate::Format::Lines,
+        };
+        let options = generate::Options {
+            clues: self.clues.unwrap_or(Target::ANY),
+            guesses: self.guesses.unwrap_or(Target::ANY),
+            symmetry: match self.symmetry {
+                SymmetryArg::None => Symmetry::None,
+                SymmetryArg::Rotational => Symmetry::Rotational,
+                SymmetryArg::Diagonal => Symmetry::Diagonal,
+                SymmetryArg::Mirror => Symmetry::Mirror,
+            },
+            minimal: !self.no_minimal,
+            attempts: self.attempts,
+        };
+        if options.clues.max < 17 {
+            bail!(
+                "--clues {}: a puzzle with one solution has 17 clues at least",
+                options.clues
+            );
+        }
+        let config = generate::Config {
+            count: self.count,
+            seed: self.seed,
+            options,
+            output,
+            format,
+            threads,
+            stats: self.stats.as_deref().map(OutputTarget::from_arg),
+            progress: self.progress.show(self.quiet),
+        };
+        Ok((config, warning.into_iter().collect()))
+    }
+}
+
 fn input_paths(args: &[PathBuf]) -> Vec<InputPath> {
     args.iter().map(|p| InputPath::from_arg(p)).collect()
 }
@@ -357,21 +524,17 @@ impl SolveArgs {
         } else {
             input_paths(&self.inputs)
         };
-        let progress = match self.progress {
-            ProgressArg::Always => true,
-            ProgressArg::Never => false,
-            ProgressArg::Auto => !self.quiet && std::io::stderr().is_terminal(),
-        };
+        let progress = self.progress.show(self.quiet);
         let (threads, warning) = bounded_threads(self.threads.unwrap_or(0) as usize);
         let config = Config {
             inputs,
             output: self
                 .output
                 .as_deref()
-                .map_or(Target::Stdout, Target::from_arg),
+                .map_or(OutputTarget::Stdout, OutputTarget::from_arg),
             sync: self.sync,
-            stats: self.stats.as_deref().map(Target::from_arg),
-            plot: self.plot.as_deref().map(Target::from_arg),
+            stats: self.stats.as_deref().map(OutputTarget::from_arg),
+            plot: self.plot.as_deref().map(OutputTarget::from_arg),
             input: self
                 .input
                 .options(self.solution_column.as_ref(), self.verify),
@@ -382,7 +545,7 @@ impl SolveArgs {
             timing: self.timing,
             progress,
         };
-        if self.sync && config.output == Target::Stdout {
+        if self.sync && config.output == OutputTarget::Stdout {
             bail!("--sync needs -o FILE: stdout cannot be synced");
         }
         Ok((config, warning.into_iter().collect()))

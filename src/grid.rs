@@ -325,6 +325,11 @@ pub enum SolutionError {
     ChangesClue { cell: usize },
 }
 
+/// The 9 cells of unit `u`: rows 0..9, columns 9..18, boxes 18..27, each in reading order.
+pub fn unit_cells(u: usize) -> &'static [u8; 9] {
+    &UNIT_CELLS[u]
+}
+
 impl Unit {
     /// Its 9 cell indices, in reading order.
     pub fn cells(self) -> &'static [u8; 9] {

@@ -19,6 +19,7 @@ pub mod cleanup;
 pub mod clock;
 pub mod complaints;
 pub mod files;
+pub mod generate;
 pub mod grid;
 pub mod input;
 pub mod names;

@@ -9,7 +9,7 @@ use sudoku_batch::pipeline;
 use sudoku_batch::target::Target;
 
 mod cli;
-use cli::{BenchArgs, Cli, Command, SolveArgs};
+use cli::{BenchArgs, Cli, Command, GenerateArgs, SolveArgs};
 
 /// The exit codes, as documented in the README.
 #[derive(Clone, Copy)]
@@ -49,6 +49,7 @@ fn run(cli: Cli, streams: StandardStreams) -> anyhow::Result<Exit> {
     match cli.command {
         Command::Solve(args) => solve(&args, streams),
         Command::Bench(args) => bench(&args, streams),
+        Command::Generate(args) => generate(&args, streams),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "sudoku-batch", &mut out);
@@ -92,6 +93,25 @@ fn bench(args: &BenchArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
     if let Some(target) = &plot {
         let svg = sudoku_batch::plot::bench_chart(&report)?;
         sudoku_batch::target::write_whole(target, svg.as_bytes())?;
+    }
+    Ok(Exit::Success)
+}
+
+fn generate(args: &GenerateArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
+    let (config, warnings) = args.to_config()?;
+    for (what, target) in [
+        ("the puzzles", Some(&config.output)),
+        ("--stats", config.stats.as_ref()),
+    ] {
+        if target == Some(&Target::Stdout) {
+            check_stdout(streams, what)?;
+        }
+    }
+    let mut stderr = Stderr::default();
+    warnings.iter().for_each(|w| stderr.say(w.as_bytes()));
+    let stats = sudoku_batch::generate::run(&config)?;
+    if !args.quiet {
+        stderr.say(stats.table().as_bytes());
     }
     Ok(Exit::Success)
 }

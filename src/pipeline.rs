@@ -14,7 +14,7 @@ use crate::output::{KeyFormat, OutputFormat};
 use crate::sink::Sink;
 use crate::solver::Mode;
 use crate::stats::Stats;
-use crate::target::{Pending, Target};
+use crate::target::{Outputs, Target};
 use anyhow::{Context, bail};
 use indicatif::ProgressBar;
 use std::sync::Arc;
@@ -55,10 +55,23 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     // Bytes read from every input, for the progress bar.
     let consumed = Arc::new(AtomicU64::new(0));
     let (first, key) = plan(config, &consumed)?;
-    let mut outputs = Outputs::create(config, &key)?;
+    let extras: Vec<&Target> = config.stats.iter().chain(&config.plot).collect();
+    let mut outputs = Outputs::create(&config.output, config.sync, &extras)?;
+    if let Some(header) = &key.header {
+        outputs.key.write(header)?;
+    }
     let mut stats = stream(config, first, &key, &mut outputs.key, &consumed)?;
     stats.wall = start.elapsed();
-    outputs.finish(&stats)?;
+    // The stats and the chart, in the order of `extras`.
+    let mut contents = Vec::new();
+    if config.stats.is_some() {
+        contents.push(serde_json::to_string_pretty(&stats.to_json())?.into_bytes());
+        contents.last_mut().expect("just pushed").push(b'\n');
+    }
+    if config.plot.is_some() {
+        contents.push(crate::plot::histogram_chart(&stats.solve_nanos)?.into_bytes());
+    }
+    outputs.finish(contents)?;
     Ok(stats)
 }
 
@@ -81,76 +94,6 @@ fn plan(config: &Config, consumed: &Arc<AtomicU64>) -> anyhow::Result<(Framer, A
         }
     }
     Ok((first, key))
-}
-
-/// A run's outputs, created before anything is solved (so that one that cannot be written
-/// stops the run before it starts) and put in place together at the end.
-struct Outputs {
-    key: Sink,
-    stats: Option<Extra>,
-    plot: Option<Extra>,
-}
-
-/// An output besides the key: its temporary file, or `None` for stdout.
-struct Extra(Option<Pending>);
-
-impl Extra {
-    fn create(target: Option<&Target>) -> anyhow::Result<Option<Extra>> {
-        Ok(match target {
-            Some(Target::File(path)) => Some(Extra(Some(Pending::create(path)?))),
-            Some(Target::Stdout) => Some(Extra(None)),
-            None => None,
-        })
-    }
-
-    /// Writes `bytes`: into the temporary file (returned, to be put in place), or to stdout.
-    fn fill(self, bytes: &[u8]) -> anyhow::Result<Option<Pending>> {
-        match self.0 {
-            Some(mut file) => {
-                file.write_all(bytes)?;
-                Ok(Some(file))
-            }
-            None => {
-                use std::io::Write;
-                std::io::stdout()
-                    .write_all(bytes)
-                    .context("cannot write stdout")?;
-                Ok(None)
-            }
-        }
-    }
-}
-
-impl Outputs {
-    fn create(config: &Config, key: &KeyFormat) -> anyhow::Result<Outputs> {
-        let mut sink = Sink::open(&config.output, config.sync)?;
-        if let Some(header) = &key.header {
-            sink.write(header)?;
-        }
-        Ok(Outputs {
-            key: sink,
-            stats: Extra::create(config.stats.as_ref())?,
-            plot: Extra::create(config.plot.as_ref())?,
-        })
-    }
-
-    /// Writes the stats and the chart, then puts every file in place: all are complete
-    /// before any is renamed.
-    fn finish(self, stats: &Stats) -> anyhow::Result<()> {
-        let mut files = vec![self.key.finish()?];
-        if let Some(extra) = self.stats {
-            let json = serde_json::to_string_pretty(&stats.to_json())? + "\n";
-            files.push(extra.fill(json.as_bytes())?);
-        }
-        if let Some(extra) = self.plot {
-            let svg = crate::plot::histogram_chart(&stats.solve_nanos)?;
-            files.push(extra.fill(svg.as_bytes())?);
-        }
-        for file in files.into_iter().flatten() {
-            file.commit()?;
-        }
-        Ok(())
-    }
 }
 
 /// Streams every input through the pool into `sink` (see [`crate::ordered`]): the reader

@@ -4,6 +4,7 @@ mod bench;
 mod cli;
 mod engine;
 mod framing;
+mod generate;
 mod hardening;
 mod layouts;
 mod safety;

@@ -1,0 +1,287 @@
+//! The `generate` command: puzzles made in parallel on the ordered path (see
+//! [`crate::ordered`]) and written in index order, each from its own seed, so the output
+//! depends on the seed and the options alone, never on the number of threads.
+
+use super::{Generated, Options, Rng, Unreached, generate};
+use crate::stats::Histogram;
+use crate::target::{Outputs, Target};
+use anyhow::bail;
+use serde_json::json;
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+/// How the puzzles are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// One puzzle per line, 81 cells, `.` for a blank.
+    Lines,
+    /// `puzzle,solution,clues,guesses`: input for `solve --verify`.
+    Csv,
+}
+
+/// A generate run, fully decided.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// How many puzzles.
+    pub count: u64,
+    /// `None`: a seed is drawn, and said in the stats.
+    pub seed: Option<u64>,
+    pub options: Options,
+    pub output: Target,
+    pub format: Format,
+    /// Threads; 0 for one per core.
+    pub threads: usize,
+    /// Where the stats go as JSON.
+    pub stats: Option<Target>,
+    pub progress: bool,
+}
+
+/// Puzzles per piece of work: a few milliseconds' worth.
+const PIECE: u64 = 8;
+
+/// A token of the ordered path: a range of puzzles, and what came of them.
+#[derive(Default)]
+struct Piece {
+    first: u64,
+    count: u64,
+    out: Vec<u8>,
+    made: Vec<Generated>,
+    /// The puzzle whose target was not reached, if one was not.
+    failed: Option<(u64, Unreached)>,
+}
+
+/// Generates the puzzles and writes them; the stats, or the first error.
+pub fn run(config: &Config) -> anyhow::Result<Stats> {
+    let start = Instant::now();
+    let seed = config.seed.unwrap_or_else(fresh_seed);
+    let extras: Vec<&Target> = config.stats.iter().collect();
+    let mut targets = vec![("the puzzles", &config.output)];
+    targets.extend(config.stats.iter().map(|t| ("--stats", t)));
+    crate::target::check(&targets, &[])?;
+    let mut outputs = Outputs::create(&config.output, false, &extras)?;
+    if config.format == Format::Csv {
+        outputs.key.write(b"puzzle,solution,clues,guesses\n")?;
+    }
+    let pool = crate::pipeline::solver_pool(config.threads)?;
+    let mut stats = Stats::new(seed, pool.current_num_threads(), config.options.clone());
+    let progress = crate::progress::bar(config.progress, Some(config.count));
+    let mut window = crate::progress::Window::default();
+    let mut next = 0;
+    let (options, format) = (config.options.clone(), config.format);
+    let generated = crate::ordered::run(
+        &pool,
+        4 * pool.current_num_threads() + 2,
+        |piece: &mut Piece| {
+            piece.first = next;
+            piece.count = PIECE.min(config.count - next);
+            next += piece.count;
+            Ok(piece.count > 0)
+        },
+        move |piece: &mut Piece| make(piece, seed, &options, format),
+        |piece: &mut Piece| {
+            if let Some((index, unreached)) = piece.failed.take() {
+                bail!(
+                    "puzzle {}: {unreached}: widen the target, or allow more tries with --attempts",
+                    index + 1
+                );
+            }
+            outputs.key.write(&piece.out)?;
+            piece.made.iter().for_each(|g| stats.add(g));
+            if !progress.is_hidden() {
+                window.note(Instant::now(), stats.puzzles, stats.puzzles);
+                progress.set_position(stats.puzzles);
+                progress.set_message(window.message(Some(config.count)));
+            }
+            Ok(())
+        },
+    );
+    progress.finish_and_clear();
+    generated?;
+    stats.wall = start.elapsed();
+    let mut contents = Vec::new();
+    if config.stats.is_some() {
+        let json = serde_json::to_string_pretty(&stats.to_json())? + "\n";
+        contents.push(json.into_bytes());
+    }
+    outputs.finish(contents)?;
+    Ok(stats)
+}
+
+/// Makes a piece's puzzles, each from the seed of its index.
+fn make(piece: &mut Piece, seed: u64, options: &Options, format: Format) {
+    piece.out.clear();
+    piece.made.clear();
+    for index in piece.first..piece.first + piece.count {
+        match generate(options, Rng::for_item(seed, index).next_u64()) {
+            Ok(g) => {
+                write(&mut piece.out, &g, format);
+                piece.made.push(g);
+            }
+            Err(unreached) => {
+                piece.failed = Some((index, unreached));
+                return;
+            }
+        }
+    }
+}
+
+fn write(out: &mut Vec<u8>, g: &Generated, format: Format) {
+    out.extend_from_slice(&g.puzzle.to_line(b'.'));
+    if format == Format::Csv {
+        out.push(b',');
+        out.extend_from_slice(&g.solution.to_line(b'0'));
+        let _ = write!(Fmt(out), ",{},{}", g.clues, g.guesses);
+    }
+    out.push(b'\n');
+}
+
+/// `write!` into a byte buffer.
+struct Fmt<'a>(&'a mut Vec<u8>);
+
+impl std::fmt::Write for Fmt<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+}
+
+/// A seed for a run given none: from the operating system's randomness (through the hasher
+/// std seeds with it) and the clock.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
+}
+
+/// What a generate run reports.
+#[derive(Clone)]
+pub struct Stats {
+    pub seed: u64,
+    pub threads: usize,
+    pub options: Options,
+    pub puzzles: u64,
+    pub wall: Duration,
+    /// Puzzles by clue count.
+    pub clues: [u64; 82],
+    pub guesses: Histogram,
+    pub attempts: Histogram,
+}
+
+impl Stats {
+    fn new(seed: u64, threads: usize, options: Options) -> Stats {
+        Stats {
+            seed,
+            threads,
+            options,
+            puzzles: 0,
+            wall: Duration::ZERO,
+            clues: [0; 82],
+            guesses: Histogram::default(),
+            attempts: Histogram::default(),
+        }
+    }
+
+    fn add(&mut self, g: &Generated) {
+        self.puzzles += 1;
+        self.clues[g.clues] += 1;
+        self.guesses.add(g.guesses);
+        self.attempts.add(g.attempts);
+    }
+
+    pub fn puzzles_per_sec(&self) -> f64 {
+        self.puzzles as f64 / self.wall.as_secs_f64().max(1e-9)
+    }
+
+    /// Clue counts that occur, with their puzzles.
+    fn clue_counts(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.clues
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(c, &n)| (c, n))
+    }
+
+    fn clue_mean(&self) -> f64 {
+        let sum: u64 = self.clue_counts().map(|(c, n)| c as u64 * n).sum();
+        sum as f64 / self.puzzles.max(1) as f64
+    }
+
+    /// The human table for stderr.
+    pub fn table(&self) -> String {
+        let mut t = String::new();
+        let _ = writeln!(
+            t,
+            "puzzles     {}  (seed {}: the same --seed and options give the same puzzles)",
+            self.puzzles, self.seed
+        );
+        let _ = writeln!(
+            t,
+            "wall        {:.3} s   {:.0} puzzles/s   threads {}",
+            self.wall.as_secs_f64(),
+            self.puzzles_per_sec(),
+            self.threads
+        );
+        let histogram: Vec<String> = self
+            .clue_counts()
+            .map(|(c, n)| format!("{c}: {n}"))
+            .collect();
+        let _ = writeln!(
+            t,
+            "clues       mean {:.2}  ({})",
+            self.clue_mean(),
+            histogram.join(", ")
+        );
+        let g = &self.guesses;
+        let _ = writeln!(
+            t,
+            "guesses     mean {:.2}  p50 {}  p99 {}  max {}",
+            g.mean(),
+            g.quantile(0.5),
+            g.quantile(0.99),
+            g.max()
+        );
+        let _ = writeln!(
+            t,
+            "tries       mean {:.2}  max {}",
+            self.attempts.mean(),
+            self.attempts.max()
+        );
+        t
+    }
+
+    /// The JSON report.
+    pub fn to_json(&self) -> serde_json::Value {
+        let g = &self.guesses;
+        let histogram: serde_json::Map<String, serde_json::Value> = self
+            .clue_counts()
+            .map(|(c, n)| (c.to_string(), json!(n)))
+            .collect();
+        json!({
+            "version": env!("CARGO_PKG_VERSION"),
+            "seed": self.seed,
+            "options": {
+                "clues": self.options.clues.to_string(),
+                "guesses": self.options.guesses.to_string(),
+                "symmetry": format!("{:?}", self.options.symmetry).to_lowercase(),
+                "minimal": self.options.minimal,
+            },
+            "threads": self.threads,
+            "puzzles": self.puzzles,
+            "wall_seconds": self.wall.as_secs_f64(),
+            "puzzles_per_second": self.puzzles_per_sec(),
+            "clues": {"mean": self.clue_mean(), "histogram": histogram},
+            "guesses": {
+                "mean": g.mean(),
+                "p50": g.quantile(0.5),
+                "p99": g.quantile(0.99),
+                "max": g.max(),
+            },
+            "tries": {"mean": self.attempts.mean(), "max": self.attempts.max()},
+        })
+    }
+}

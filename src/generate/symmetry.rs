@@ -1,0 +1,69 @@
+//! The symmetries a puzzle's clue pattern can keep: which cells must be clues together.
+
+/// A symmetry of the clue pattern (the solution itself need not be symmetric).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Symmetry {
+    /// Any pattern.
+    #[default]
+    None,
+    /// The same after a half turn: cell `i` with cell `80 - i`.
+    Rotational,
+    /// The same mirrored in the main diagonal: row `r`, column `c` with row `c`, column `r`.
+    Diagonal,
+    /// The same mirrored left to right: column `c` with column `8 - c`.
+    Mirror,
+}
+
+impl Symmetry {
+    /// The cell that `cell` goes to.
+    pub fn image(self, cell: usize) -> usize {
+        let (r, c) = (cell / 9, cell % 9);
+        match self {
+            Symmetry::None => cell,
+            Symmetry::Rotational => 80 - cell,
+            Symmetry::Diagonal => c * 9 + r,
+            Symmetry::Mirror => r * 9 + (8 - c),
+        }
+    }
+
+    /// The cells that are clues together: each cell with its image (one or two cells).
+    pub fn orbits(self) -> Vec<Vec<usize>> {
+        (0..81)
+            .filter(|&cell| self.image(cell) >= cell)
+            .map(|cell| {
+                let image = self.image(cell);
+                if image == cell {
+                    vec![cell]
+                } else {
+                    vec![cell, image]
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbits_cover_every_cell_once() {
+        for s in [
+            Symmetry::None,
+            Symmetry::Rotational,
+            Symmetry::Diagonal,
+            Symmetry::Mirror,
+        ] {
+            let orbits = s.orbits();
+            let mut cells: Vec<usize> = orbits.iter().flatten().copied().collect();
+            cells.sort_unstable();
+            assert_eq!(cells, (0..81).collect::<Vec<_>>(), "{s:?}");
+            for orbit in &orbits {
+                assert!(orbit.iter().all(|&c| orbit.contains(&s.image(c))), "{s:?}");
+            }
+        }
+        assert_eq!(Symmetry::Rotational.orbits().len(), 41);
+        assert_eq!(Symmetry::Diagonal.orbits().len(), 45);
+        assert_eq!(Symmetry::Mirror.orbits().len(), 45);
+    }
+}
