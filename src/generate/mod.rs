@@ -298,6 +298,7 @@ fn reduce(
     let mut order: Vec<usize> = (0..orbits.len()).collect();
     rng.shuffle(&mut order);
     let mut board = Clues::new(&start);
+    let mut rectangles = Rectangles::new(solution, &board);
     let mut clues = start.clue_count() as u64;
     for &o in &order {
         let orbit = &orbits[o];
@@ -307,6 +308,10 @@ fn reduce(
         if orbit.iter().any(|&c| board.cells[c] == 0)
             || (!options.minimal && clues - (orbit.len() as u64) < options.clues.min)
         {
+            continue;
+        }
+        // A clue that is the last of an unavoidable set stays: no search needed.
+        if rectangles.would_empty(orbit) || board.would_leave_two_digits_out(orbit) {
             continue;
         }
         orbit.iter().for_each(|&c| board.clear(c));
@@ -323,6 +328,7 @@ fn reduce(
         };
         if unique {
             clues -= orbit.len() as u64;
+            rectangles.take_out(orbit);
         } else {
             orbit
                 .iter()
@@ -332,12 +338,61 @@ fn reduce(
     board.grid()
 }
 
+/// The deadly rectangles of a solution grid, with the clues each holds: four cells in two
+/// rows, two columns and two boxes, holding `a b` over `b a`. Swapping `a` and `b` in them
+/// gives another grid, so a unique puzzle has a clue in each: the last one must stay.
+struct Rectangles {
+    /// Each rectangle's cells, and its clues.
+    all: Vec<([u8; 4], u8)>,
+}
+
+impl Rectangles {
+    fn new(solution: &Grid, board: &Clues) -> Rectangles {
+        let s = |r: usize, c: usize| solution.get(r, c);
+        let mut all = Vec::new();
+        for (r1, r2) in (0..9).flat_map(|a| (a + 1..9).map(move |b| (a, b))) {
+            for (c1, c2) in (0..9).flat_map(|a| (a + 1..9).map(move |b| (a, b))) {
+                // Two boxes: rows in one band and columns in two stacks, or the other way.
+                let two_boxes = (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3);
+                if two_boxes && s(r1, c1) == s(r2, c2) && s(r1, c2) == s(r2, c1) {
+                    let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                    let clues = cells.iter().filter(|&&c| board.cells[c] != 0).count();
+                    all.push((cells.map(|c| c as u8), clues as u8));
+                }
+            }
+        }
+        Rectangles { all }
+    }
+
+    /// True when taking `orbit` out would leave a rectangle without a clue.
+    fn would_empty(&self, orbit: &[usize]) -> bool {
+        self.all.iter().any(|(cells, clues)| {
+            let inside = orbit
+                .iter()
+                .filter(|&&o| cells.contains(&(o as u8)))
+                .count();
+            inside > 0 && usize::from(*clues) <= inside
+        })
+    }
+
+    fn take_out(&mut self, orbit: &[usize]) {
+        for (cells, clues) in &mut self.all {
+            *clues -= orbit
+                .iter()
+                .filter(|&&o| cells.contains(&(o as u8)))
+                .count() as u8;
+        }
+    }
+}
+
 /// A puzzle's clues, with the digits each row, column and box holds (bit `d`), for quick
 /// logic as clues are taken out.
 struct Clues {
     cells: [u8; 81],
     /// Digits held by rows 0..9, columns 9..18 and boxes 18..27.
     units: [u16; 27],
+    /// Clues of each digit.
+    per_digit: [u8; 10],
 }
 
 /// A cell's row, column and box, as indices into [`Clues::units`].
@@ -351,6 +406,7 @@ impl Clues {
         let mut clues = Clues {
             cells: [0; 81],
             units: [0; 27],
+            per_digit: [0; 10],
         };
         for (cell, &d) in grid.cells().iter().enumerate() {
             if d != 0 {
@@ -362,6 +418,7 @@ impl Clues {
 
     fn set(&mut self, cell: usize, digit: u8) {
         self.cells[cell] = digit;
+        self.per_digit[usize::from(digit)] += 1;
         for u in units_of(cell) {
             self.units[u] |= 1 << digit;
         }
@@ -370,6 +427,7 @@ impl Clues {
     fn clear(&mut self, cell: usize) {
         let digit = self.cells[cell];
         self.cells[cell] = 0;
+        self.per_digit[usize::from(digit)] -= 1;
         for u in units_of(cell) {
             self.units[u] &= !(1 << digit);
         }
@@ -400,6 +458,16 @@ impl Clues {
 
     fn grid(&self) -> Grid {
         Grid::from_cells(self.cells).expect("digits are 1..=9")
+    }
+
+    /// True when taking `orbit` out would leave two digits with no clue at all: swapping
+    /// them gives a second solution.
+    fn would_leave_two_digits_out(&self, orbit: &[usize]) -> bool {
+        let mut count = self.per_digit;
+        for &c in orbit {
+            count[usize::from(self.cells[c])] -= 1;
+        }
+        count[1..].iter().filter(|&&n| n == 0).count() >= 2
     }
 }
 
