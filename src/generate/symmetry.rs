@@ -26,19 +26,28 @@ impl Symmetry {
         }
     }
 
-    /// The cells that are clues together: each cell with its image (one or two cells).
-    pub fn orbits(self) -> Vec<Vec<usize>> {
+    /// The cells that are clues together: each cell with its image.
+    pub fn orbits(self) -> Vec<Orbit> {
         (0..81)
             .filter(|&cell| self.image(cell) >= cell)
-            .map(|cell| {
-                let image = self.image(cell);
-                if image == cell {
-                    vec![cell]
-                } else {
-                    vec![cell, image]
-                }
+            .map(|cell| Orbit {
+                cells: [cell, self.image(cell)],
+                len: if self.image(cell) == cell { 1 } else { 2 },
             })
             .collect()
+    }
+}
+
+/// Cells that are clues together under a symmetry: one or two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Orbit {
+    cells: [usize; 2],
+    len: usize,
+}
+
+impl Orbit {
+    pub fn cells(&self) -> &[usize] {
+        &self.cells[..self.len]
     }
 }
 
@@ -55,11 +64,12 @@ mod tests {
             Symmetry::Mirror,
         ] {
             let orbits = s.orbits();
-            let mut cells: Vec<usize> = orbits.iter().flatten().copied().collect();
+            let mut cells: Vec<usize> = orbits.iter().flat_map(|o| o.cells()).copied().collect();
             cells.sort_unstable();
             assert_eq!(cells, (0..81).collect::<Vec<_>>(), "{s:?}");
             for orbit in &orbits {
-                assert!(orbit.iter().all(|&c| orbit.contains(&s.image(c))), "{s:?}");
+                let cells = orbit.cells();
+                assert!(cells.iter().all(|&c| cells.contains(&s.image(c))), "{s:?}");
             }
         }
         assert_eq!(Symmetry::Rotational.orbits().len(), 41);
