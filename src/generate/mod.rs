@@ -140,7 +140,14 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, Unreached> {
         };
         let puzzle = reduce(start, &solution, &orbits, options, &mut rng);
         let clues = puzzle.clue_count();
-        let guesses = solve(&puzzle, Mode::Unique).guesses;
+        // The engine solves every puzzle made, which gives its guesses and checks it as
+        // `solve` checks an answer: one solution, the one built, valid. A failure is a bug.
+        let out = solve(&puzzle, Mode::Unique);
+        let valid = solution.check_solution_of(&puzzle);
+        if out.status != Status::Solved || out.solution != Some(solution) || valid.is_err() {
+            panic!("generator bug on {puzzle}: {:?}, {valid:?}", out.status);
+        }
+        let guesses = out.guesses;
         let found = Generated {
             puzzle,
             solution,
