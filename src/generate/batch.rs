@@ -280,6 +280,9 @@ impl Stats {
                 "p50": g.quantile(0.5),
                 "p99": g.quantile(0.99),
                 "max": g.max(),
+                "histogram": g.buckets().map(|(low, high, n)| json!({
+                    "min": low, "max": high, "puzzles": n,
+                })).collect::<Vec<_>>(),
             },
             "tries": {"mean": self.attempts.mean(), "max": self.attempts.max()},
         })

@@ -102,6 +102,13 @@ fn a_seed_gives_the_same_bytes_on_any_number_of_threads() {
         .map(|v| v.as_u64().unwrap())
         .sum();
     assert_eq!(histogram, 20);
+    let guesses: u64 = stats["guesses"]["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["puzzles"].as_u64().unwrap())
+        .sum();
+    assert_eq!(guesses, 20);
 }
 
 #[test]
