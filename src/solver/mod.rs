@@ -22,6 +22,39 @@ pub enum Mode {
     Count(u64),
 }
 
+/// The count limit when none is given.
+pub const DEFAULT_LIMIT: u64 = 1000;
+
+impl Mode {
+    /// The names a mode goes by, on the command line and in the Python package.
+    pub const NAMES: [&'static str; 4] = ["unique", "first", "lexmin", "count"];
+
+    /// The mode called `name`, with the count limit `limit` (for `count` only; at least 2, since
+    /// a count stopped at 1 cannot tell one solution from several). The messages are the
+    /// command line's.
+    pub fn from_name(name: &str, limit: Option<u64>) -> Result<Mode, String> {
+        let mode = match name {
+            "unique" => Mode::Unique,
+            "first" => Mode::First,
+            "lexmin" => Mode::LexMin,
+            "count" => Mode::Count(limit.unwrap_or(DEFAULT_LIMIT)),
+            other => {
+                return Err(format!(
+                    "invalid value '{other}' for mode: possible values are {}",
+                    Mode::NAMES.join(", ")
+                ));
+            }
+        };
+        match (mode, limit) {
+            (Mode::Count(_), Some(n)) if n < 2 => Err(format!(
+                "--limit {n}: at least 2 (a count stopped at 1 cannot tell one solution from several)"
+            )),
+            (Mode::Count(_), _) | (_, None) => Ok(mode),
+            (_, Some(_)) => Err("--limit applies only to --mode count".to_string()),
+        }
+    }
+}
+
 /// The name used on the command line and in stats: `unique`, `first`, `lexmin`, `count(N)`.
 impl std::fmt::Display for Mode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -124,6 +157,23 @@ mod tests {
 
     const EASY: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn modes_by_name_with_the_command_line_messages() {
+        assert_eq!(Mode::from_name("first", None), Ok(Mode::First));
+        assert_eq!(Mode::from_name("count", None), Ok(Mode::Count(DEFAULT_LIMIT)));
+        assert_eq!(Mode::from_name("count", Some(5)), Ok(Mode::Count(5)));
+        assert!(Mode::from_name("count", Some(1)).unwrap_err().contains("at least 2"));
+        assert_eq!(
+            Mode::from_name("unique", Some(5)),
+            Err("--limit applies only to --mode count".to_string())
+        );
+        assert_eq!(
+            Mode::from_name("fast", None),
+            Err("invalid value 'fast' for mode: possible values are unique, first, lexmin, count"
+                .to_string())
+        );
+    }
 
     #[test]
     fn solves_an_easy_puzzle_in_every_mode() {
