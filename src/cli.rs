@@ -515,7 +515,10 @@ impl BenchArgs {
 impl SolveArgs {
     /// The run's configuration, and warnings to print.
     pub fn to_config(&self) -> anyhow::Result<(Config, Vec<String>)> {
-        let value = self.mode.to_possible_value().expect("every mode has a name");
+        let value = self
+            .mode
+            .to_possible_value()
+            .expect("every mode has a name");
         let mode = Mode::from_name(value.get_name(), self.limit).map_err(anyhow::Error::msg)?;
         let inputs = if self.inputs.is_empty() {
             vec![InputPath::Stdin]

@@ -161,17 +161,26 @@ mod tests {
     #[test]
     fn modes_by_name_with_the_command_line_messages() {
         assert_eq!(Mode::from_name("first", None), Ok(Mode::First));
-        assert_eq!(Mode::from_name("count", None), Ok(Mode::Count(DEFAULT_LIMIT)));
+        assert_eq!(
+            Mode::from_name("count", None),
+            Ok(Mode::Count(DEFAULT_LIMIT))
+        );
         assert_eq!(Mode::from_name("count", Some(5)), Ok(Mode::Count(5)));
-        assert!(Mode::from_name("count", Some(1)).unwrap_err().contains("at least 2"));
+        assert!(
+            Mode::from_name("count", Some(1))
+                .unwrap_err()
+                .contains("at least 2")
+        );
         assert_eq!(
             Mode::from_name("unique", Some(5)),
             Err("--limit applies only to --mode count".to_string())
         );
         assert_eq!(
             Mode::from_name("fast", None),
-            Err("invalid value 'fast' for mode: possible values are unique, first, lexmin, count"
-                .to_string())
+            Err(
+                "invalid value 'fast' for mode: possible values are unique, first, lexmin, count"
+                    .to_string()
+            )
         );
     }
 
