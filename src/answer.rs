@@ -5,7 +5,7 @@ use crate::clock;
 use crate::grid::Grid;
 use crate::input::{Chunk, Fields, Layout, Record, Skipped, read_record};
 use crate::output::{Answer, Echoed, KeyFormat};
-use crate::solver::{Mode, solve_within};
+use crate::solver::{Mode, Outcome, solve_within};
 use crate::verdict::Verdict;
 use std::sync::Arc;
 
@@ -148,14 +148,8 @@ fn answer_one(record: &Record, job: &Job) -> (Answer, Option<Said>) {
         }
     };
     let start = clock::now();
-    let outcome = solve_within(puzzle, job.mode, job.max_guesses);
+    let outcome = solve_checked(puzzle, job.mode, job.max_guesses);
     let nanos = clock::nanos_between(start, clock::now());
-    if let Some(s) = &outcome.solution {
-        // Every printed solution is checked; a failure here is an engine bug, never output.
-        if let Err(e) = s.check_solution_of(puzzle) {
-            panic!("engine bug on {puzzle}: {s} is not a solution: {e}");
-        }
-    }
     let mut verdict = Verdict::from(outcome.status);
     let mut said = if verdict == Verdict::Invalid {
         puzzle
@@ -181,6 +175,19 @@ fn answer_one(record: &Record, job: &Job) -> (Answer, Option<Said>) {
         nanos,
     };
     (answer, said)
+}
+
+/// Solves `puzzle` (see [`solve_within`]) and checks the solution found against it. Every
+/// solution given out is checked: one that fails is an engine bug, never an answer, so this
+/// panics rather than return it.
+pub fn solve_checked(puzzle: &Grid, mode: Mode, max_guesses: u64) -> Outcome {
+    let outcome = solve_within(puzzle, mode, max_guesses);
+    if let Some(s) = &outcome.solution
+        && let Err(e) = s.check_solution_of(puzzle)
+    {
+        panic!("engine bug on {puzzle}: {s} is not a solution: {e}");
+    }
+    outcome
 }
 
 /// Compares the answer with the solution given in the input; what is wrong, if anything.

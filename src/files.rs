@@ -1,8 +1,10 @@
 //! Which paths name the same file (device and inode numbers, after following links), and the
 //! standard streams' state. Used to refuse a stream given twice as input, and an output that
-//! is an input or another output.
+//! is an input or another output. Also the errors about the file system that are not the
+//! system's own.
 
 use std::fs::Metadata;
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// A file's identity, where the system has one (Unix).
@@ -110,6 +112,13 @@ fn reopened_on_null(fd: usize) -> bool {
             .is_some_and(|flags| flags & 0o3 == 0o2) // O_ACCMODE == O_RDWR
     };
     is_null && read_write()
+}
+
+/// An error about a path that the system did not report but that is of the system's kind (a
+/// missing directory, a directory where a file should be): an `io::Error` under the message,
+/// so that callers (the Python package's `OSError`) can tell it from a wrong argument.
+pub fn path_error(kind: io::ErrorKind, message: String) -> anyhow::Error {
+    io::Error::new(kind, message).into()
 }
 
 #[cfg(test)]

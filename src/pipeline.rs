@@ -9,6 +9,7 @@
 
 use crate::answer::{Answered, Job, answer_chunk};
 use crate::complaints::{Complaints, Stderr};
+use crate::files::path_error;
 use crate::input::{Chunk, Framer, InputPath, Layout, Options, Recycled, Skipped, Source};
 use crate::output::{KeyFormat, OutputFormat};
 use crate::sink::Sink;
@@ -17,6 +18,7 @@ use crate::stats::Stats;
 use crate::target::{Outputs, Target};
 use anyhow::{Context, bail};
 use indicatif::ProgressBar;
+use std::io::ErrorKind;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -183,7 +185,8 @@ fn check_inputs(inputs: &[InputPath]) -> anyhow::Result<()> {
         let name = input.display_name();
         let meta = std::fs::metadata(path).with_context(|| format!("cannot read {name}"))?;
         if meta.is_dir() {
-            bail!("cannot read {name}: is a directory");
+            let message = format!("cannot read {name}: is a directory");
+            return Err(path_error(ErrorKind::IsADirectory, message));
         }
         if !meta.is_file() {
             let id = crate::files::identity(&meta);

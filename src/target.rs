@@ -8,10 +8,12 @@
 //! file must have: what a shell redirect gives a new file (0666 less the umask), or the mode
 //! of the file it replaces. A device or a pipe (`/dev/null`, a FIFO) is written in place.
 
+use crate::files::path_error;
 use crate::input::InputPath;
 use crate::names::quoted;
 use anyhow::{Context, bail};
 use std::fs::File;
+use std::io::ErrorKind;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -75,11 +77,14 @@ pub fn check(outputs: &[(&str, &Target)], inputs: &[InputPath]) -> anyhow::Resul
         }
         let dir = directory(path);
         if !dir.is_dir() {
-            bail!(
-                "cannot write {}: the directory {} does not exist",
-                quoted(path),
-                quoted(dir)
-            );
+            return Err(path_error(
+                ErrorKind::NotFound,
+                format!(
+                    "cannot write {}: the directory {} does not exist",
+                    quoted(path),
+                    quoted(dir)
+                ),
+            ));
         }
     }
     Ok(())
@@ -121,7 +126,8 @@ impl Pending {
             });
         }
         if existing.as_ref().is_some_and(|m| m.is_dir()) {
-            bail!("cannot write {}: it is a directory", quoted(target));
+            let message = format!("cannot write {}: it is a directory", quoted(target));
+            return Err(path_error(ErrorKind::IsADirectory, message));
         }
         let mut builder = tempfile::Builder::new();
         builder.prefix(".sudoku-batch-");
