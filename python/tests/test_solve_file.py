@@ -1,0 +1,73 @@
+"""`sudoku_batch.solve_file`: the command line's pipeline, its answer key and its stats."""
+
+import json
+import subprocess
+
+import pytest
+
+import sudoku_batch
+from conftest import DATA
+
+KAGGLE = DATA / "csv" / "kaggle_quizzes_solutions_100.csv"
+
+
+def cli_run(cli, *args):
+    return subprocess.run([str(cli), "solve", "-q", *map(str, args)], capture_output=True)
+
+
+@pytest.mark.parametrize("inputs,options,flags", [
+    ([KAGGLE], {}, []),
+    ([KAGGLE], {"verify": True}, ["--verify"]),
+    ([DATA / "gen_mixed_1000.txt", DATA / "17_clue_1000.txt"], {"mode": "count", "limit": 3},
+     ["--mode", "count", "--limit", "3"]),
+    ([DATA / "grid" / "spaced_10.txt"], {"output_format": "jsonl"}, ["--output-format", "jsonl"]),
+    ([DATA / "csv" / "id_puzzle_solution_clues_difficulty_100.csv"], {"column": "puzzle",
+     "mode": "lexmin"}, ["--column", "puzzle", "--mode", "lexmin"]),
+])
+def test_the_answer_key_and_stats_are_the_command_lines(cli, tmp_path, inputs, options, flags):
+    ours, theirs = tmp_path / "ours.out", tmp_path / "theirs.out"
+    stats = sudoku_batch.solve_file(inputs, ours, **options)
+    run = cli_run(cli, *inputs, *flags, "-o", theirs, "--stats", tmp_path / "stats.json")
+    assert run.returncode in (0, 1), run.stderr
+    assert ours.read_bytes() == theirs.read_bytes()
+    expected = json.loads((tmp_path / "stats.json").read_text())
+    assert stats["records"] == expected["records"] > 0
+    assert stats["counts"] == expected["counts"]
+    assert stats["mode"] == expected["mode"]
+
+
+def test_one_path_alone_is_one_input(tmp_path):
+    stats = sudoku_batch.solve_file(str(KAGGLE), tmp_path / "key.csv", verify=True, threads=1)
+    assert stats["counts"]["solved"] == 100 == stats["records"]
+    assert (tmp_path / "key.csv").read_text().count("\n") == 101
+
+
+def test_bad_records_are_counted_not_raised(tmp_path):
+    puzzles = tmp_path / "bad.txt"
+    puzzles.write_text("x\n" + "1" * 81 + "\n")
+    stats = sudoku_batch.solve_file(puzzles, tmp_path / "key.txt")
+    assert (stats["counts"]["invalid"], stats["counts"]["malformed"]) == (1, 1)
+
+
+def test_a_missing_input_is_an_os_error_and_writes_nothing(tmp_path):
+    with pytest.raises(OSError, match="no-such-file"):
+        sudoku_batch.solve_file(tmp_path / "no-such-file.txt", tmp_path / "key.txt")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_output_that_cannot_be_written_is_an_os_error(tmp_path):
+    with pytest.raises(OSError):
+        sudoku_batch.solve_file(KAGGLE, tmp_path / "missing-dir" / "key.csv")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("options,message", [
+    ({"format": "xml"}, "invalid value 'xml' for format"),
+    ({"output_format": "xml"}, "invalid value 'xml' for output_format"),
+    ({"mode": "fast"}, "invalid value 'fast' for mode"),
+    ({"column": "nope"}, "nope"),
+])
+def test_a_wrong_argument_is_a_value_error(tmp_path, options, message):
+    with pytest.raises(ValueError, match=message):
+        sudoku_batch.solve_file(KAGGLE, tmp_path / "key.csv", **options)
+    assert not (tmp_path / "key.csv").exists()
