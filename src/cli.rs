@@ -10,6 +10,7 @@ use sudoku_batch::generate::{self, Symmetry, Target};
 use sudoku_batch::input::{InputPath, LAYOUTS, Options};
 use sudoku_batch::output::OutputFormat;
 use sudoku_batch::pipeline::Config;
+use sudoku_batch::shard::Shard;
 use sudoku_batch::target::Target as OutputTarget;
 use sudoku_batch::{GridStyle, Mode, bench};
 
@@ -295,6 +296,11 @@ pub struct SolveArgs {
     /// Draw the solve-time histogram as an SVG chart.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+
+    /// Answer only the K-th of N parts of the inputs (for array jobs): the N keys, one after
+    /// another, are the whole run's. Reads only its part; inputs must be regular files.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
 }
 
 /// `--format`'s values: `auto`, then every registered layout with its help.
@@ -545,6 +551,7 @@ impl SolveArgs {
             max_guesses: self.max_guesses.unwrap_or(u64::MAX),
             timing: self.timing,
             progress,
+            shard: self.shard,
         };
         if self.sync && config.output == OutputTarget::Stdout {
             bail!("--sync needs -o FILE: stdout cannot be synced");

@@ -28,6 +28,7 @@ pub mod output;
 pub mod pipeline;
 pub mod plot;
 pub mod progress;
+pub mod shard;
 pub mod sink;
 pub mod solver;
 pub mod stats;

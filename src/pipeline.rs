@@ -10,8 +10,9 @@
 use crate::answer::{Answered, Job, answer_chunk};
 use crate::complaints::{Complaints, Stderr};
 use crate::files::path_error;
-use crate::input::{Chunk, Framer, InputPath, Layout, Options, Recycled, Skipped, Source};
+use crate::input::{Chunk, Framer, InputPath, Layout, Options, Recycled, Skip, Skipped, Source};
 use crate::output::{KeyFormat, OutputFormat};
+use crate::shard::Shard;
 use crate::sink::Sink;
 use crate::solver::Mode;
 use crate::stats::Stats;
@@ -19,6 +20,7 @@ use crate::target::{Outputs, Target};
 use anyhow::{Context, bail};
 use indicatif::ProgressBar;
 use std::io::ErrorKind;
+use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -48,6 +50,8 @@ pub struct Config {
     /// Add `guesses` and `micros` columns to CSV output.
     pub timing: bool,
     pub progress: bool,
+    /// Answer only this part of the inputs (`--shard K/N`).
+    pub shard: Option<Shard>,
 }
 
 /// Runs the batch and writes its outputs: every one whole, or (on an error) none. Returns the
@@ -56,13 +60,13 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let start = Instant::now();
     // Bytes read from every input, for the progress bar.
     let consumed = Arc::new(AtomicU64::new(0));
-    let (first, key) = plan(config, &consumed)?;
+    let Plan { first, key, parts } = plan(config, &consumed)?;
     let extras: Vec<&Target> = config.stats.iter().chain(&config.plot).collect();
     let mut outputs = Outputs::create(&config.output, config.sync, &extras)?;
     if let Some(header) = &key.header {
         outputs.key.write(header)?;
     }
-    let mut stats = stream(config, first, &key, &mut outputs.key, &consumed)?;
+    let mut stats = stream(config, first, &key, parts, &mut outputs.key, &consumed)?;
     stats.wall = start.elapsed();
     // The stats and the chart, in the order of `extras`.
     let mut contents = Vec::new();
@@ -79,9 +83,13 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
 
 /// Checks the inputs and outputs, opens the first input and decides the answer key's shape
 /// from its layout, and reads the first lines of every other regular file, so that an input
-/// that does not fit stops the run before anything is written.
-fn plan(config: &Config, consumed: &Arc<AtomicU64>) -> anyhow::Result<(Framer, Arc<KeyFormat>)> {
+/// that does not fit stops the run before anything is written. With `--shard`, finds the
+/// shard's part of each input, and the first input is opened again at its part.
+fn plan(config: &Config, consumed: &Arc<AtomicU64>) -> anyhow::Result<Plan> {
     check_inputs(&config.inputs)?;
+    if config.shard.is_some() {
+        check_seekable(&config.inputs)?;
+    }
     let mut outputs = vec![("the answer key", &config.output)];
     outputs.extend(config.stats.iter().map(|t| ("--stats", t)));
     outputs.extend(config.plot.iter().map(|t| ("--plot", t)));
@@ -89,13 +97,111 @@ fn plan(config: &Config, consumed: &Arc<AtomicU64>) -> anyhow::Result<(Framer, A
     let first = open(&config.inputs[0], config, consumed, Recycled::default())?;
     let key = Arc::new(plan_key(config, first.layout().as_ref()));
     check_fits(&key, first.layout().as_ref(), first.name(), config)?;
+    let mut heads = vec![Head::of(&first)];
     for input in &config.inputs[1..] {
         if input.size().is_some() {
             let probe = open(input, config, &Default::default(), Recycled::default())?;
             check_fits(&key, probe.layout().as_ref(), probe.name(), config)?;
+            heads.push(Head::of(&probe));
         }
     }
-    Ok((first, key))
+    let Some(shard) = config.shard else {
+        return Ok(Plan {
+            first: Some(first),
+            key,
+            parts: None,
+        });
+    };
+    let parts = shard_parts(shard, &config.inputs, heads)?;
+    Ok(Plan {
+        first: None,
+        key,
+        parts: Some(parts),
+    })
+}
+
+/// What the run reads, and the answer key's shape.
+struct Plan {
+    /// The first input, open (without `--shard`).
+    first: Option<Framer>,
+    key: Arc<KeyFormat>,
+    /// With `--shard`: the part of each input to read.
+    parts: Option<Vec<Part>>,
+}
+
+/// What detection found at an input's head.
+struct Head {
+    name: String,
+    layout: Arc<dyn Layout>,
+    /// The head lines it decided to skip.
+    decided: Vec<(u64, Skip)>,
+    /// Its size is not known in advance (it is compressed).
+    compressed: bool,
+}
+
+impl Head {
+    fn of(framer: &Framer) -> Head {
+        Head {
+            name: framer.name().to_string(),
+            layout: framer.layout().clone(),
+            decided: framer.decided(),
+            compressed: framer.progress().1.is_none(),
+        }
+    }
+}
+
+/// A shard's part of one input: its bytes, and what detection found at the input's head.
+struct Part {
+    range: Range<u64>,
+    layout: Arc<dyn Layout>,
+    decided: Vec<(u64, Skip)>,
+}
+
+/// The part of each input that `shard` answers.
+fn shard_parts(shard: Shard, inputs: &[InputPath], heads: Vec<Head>) -> anyhow::Result<Vec<Part>> {
+    let mut described = Vec::new();
+    for (input, head) in inputs.iter().zip(&heads) {
+        let (InputPath::File(path), Some(size)) = (input, input.size()) else {
+            unreachable!("checked: every input is a regular file")
+        };
+        if head.compressed {
+            bail!(
+                "{}: --shard cannot split compressed input (it must seek to its part); decompress it first",
+                head.name
+            );
+        }
+        described.push(crate::shard::Input {
+            path,
+            name: &head.name,
+            size,
+            layout: head.layout.as_ref(),
+            head_lines: head.decided.last().map_or(0, |&(line, _)| line),
+        });
+    }
+    let ranges = crate::shard::parts(shard, &described)?;
+    Ok(ranges
+        .into_iter()
+        .zip(heads)
+        .map(|(range, head)| Part {
+            range,
+            layout: head.layout,
+            decided: head.decided,
+        })
+        .collect())
+}
+
+/// `--shard` reads each input from its part's first byte: every input must be a file that
+/// can seek.
+fn check_seekable(inputs: &[InputPath]) -> anyhow::Result<()> {
+    for input in inputs {
+        if input.size().is_none() {
+            bail!(
+                "{}: --shard needs regular files, which it can read from the middle; a stream (stdin, a pipe) cannot be split",
+                input.display_name()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Streams every input through the pool into `sink` (see [`crate::ordered`]): the reader
@@ -103,28 +209,46 @@ fn plan(config: &Config, consumed: &Arc<AtomicU64>) -> anyhow::Result<(Framer, A
 /// stats (all but the wall time).
 fn stream(
     config: &Config,
-    first: Framer,
+    first: Option<Framer>,
     key: &Arc<KeyFormat>,
+    parts: Option<Vec<Part>>,
     sink: &mut Sink,
     consumed: &Arc<AtomicU64>,
 ) -> anyhow::Result<Stats> {
-    let total = config
-        .inputs
-        .iter()
-        .map(InputPath::size)
-        .sum::<Option<u64>>();
+    let total = match &parts {
+        Some(parts) => Some(parts.iter().map(|p| p.range.end - p.range.start).sum()),
+        None => config
+            .inputs
+            .iter()
+            .map(InputPath::size)
+            .sum::<Option<u64>>(),
+    };
     let progress = crate::progress::bar(config.progress, total);
     let pool = solver_pool(config.threads)?;
-    let names = config.inputs.iter().map(InputPath::display_name).collect();
+    let names = input_names(&config.inputs, parts.as_deref());
     let mut stats = Stats::new(names, config.mode, pool.current_num_threads());
+    if let (Some(shard), Some(parts)) = (config.shard, &parts) {
+        stats.shard = Some((shard, parts.iter().map(|p| p.range.clone()).collect()));
+    }
+    // A shard that starts past the batch's first byte follows the records of the shards
+    // before it: its first record keeps its separator (a grid key's blank line), so that the
+    // keys, one after another, are the unsharded run's.
+    let follows_records = parts
+        .as_deref()
+        .is_some_and(|parts| starts_past_first_byte(&config.inputs, parts));
     let in_flight = (8 * pool.current_num_threads() + 2).min(MAX_IN_FLIGHT);
     let mut stderr = Stderr::default();
-    let mut reader = Reader::new(config, key, consumed, first, pool.current_num_threads());
+    let threads = pool.current_num_threads();
+    let mut reader = Reader::new(config, key, consumed, first, parts, threads);
     let mut writer = Writer {
         sink,
         window: Default::default(),
         total,
-        separator: key.separator(),
+        separator: if follows_records {
+            b""
+        } else {
+            key.separator()
+        },
         stats: &mut stats,
         progress: &progress,
         complaints: Complaints::default(),
@@ -150,6 +274,32 @@ fn stream(
     stats.lines = reader.lines;
     stats.stderr_lost = stderr.lost;
     Ok(stats)
+}
+
+/// True when a shard's first byte is not the batch's.
+fn starts_past_first_byte(inputs: &[InputPath], parts: &[Part]) -> bool {
+    let mut offset = 0;
+    for (input, part) in inputs.iter().zip(parts) {
+        if !part.range.is_empty() {
+            return offset + part.range.start > 0;
+        }
+        offset += input.size().unwrap_or(0);
+    }
+    false
+}
+
+/// Each input's name in messages and stats: a shard's part that starts past the input's first
+/// byte is named `NAME@BYTE`, its lines numbered from there.
+fn input_names(inputs: &[InputPath], parts: Option<&[Part]>) -> Vec<String> {
+    let starts = |i: usize| parts.map_or(0, |parts| parts[i].range.start);
+    inputs
+        .iter()
+        .enumerate()
+        .map(|(i, input)| match starts(i) {
+            0 => input.display_name(),
+            start => format!("{}@{start}", input.display_name()),
+        })
+        .collect()
 }
 
 /// The pool the solvers run on.
@@ -271,10 +421,14 @@ struct Reader<'a> {
     key: &'a Arc<KeyFormat>,
     consumed: &'a Arc<AtomicU64>,
     workers: u64,
+    /// The input being framed, or (when `framer` is `None`) the next one to open.
     input: usize,
-    /// The input being framed (taken out only while the next one is opened).
     framer: Option<Framer>,
-    job: Arc<Job>,
+    /// The read buffer, between inputs.
+    recycled: Recycled,
+    /// With `--shard`: the part of each input to read.
+    parts: Option<Vec<Part>>,
+    job: Option<Arc<Job>>,
     /// The next chunk's size, and the records framed so far in this input (for the plan).
     growing: u64,
     records: u64,
@@ -289,17 +443,20 @@ impl<'a> Reader<'a> {
         config: &'a Config,
         key: &'a Arc<KeyFormat>,
         consumed: &'a Arc<AtomicU64>,
-        first: Framer,
+        first: Option<Framer>,
+        parts: Option<Vec<Part>>,
         workers: usize,
     ) -> Reader<'a> {
-        let job = job(config, key, &first);
+        let job = first.as_ref().map(|first| job(config, key, first));
         Reader {
             config,
             key,
             consumed,
             workers: workers as u64,
             input: 0,
-            framer: Some(first),
+            framer: first,
+            recycled: Recycled::default(),
+            parts,
             job,
             growing: 16,
             records: 0,
@@ -312,43 +469,81 @@ impl<'a> Reader<'a> {
     /// at the end of the last.
     fn next(&mut self, piece: &mut Piece) -> anyhow::Result<bool> {
         loop {
-            let framer = self.framer.as_mut().expect("an input is open");
-            let size = chunk_size(self.growing, framer, self.records, self.workers);
-            self.growing = (self.growing * 2).min(1024);
-            let lines_before = framer.lines();
-            let more = framer
-                .refill(&mut piece.chunk, self.input, size)
-                .with_context(|| format!("cannot read {}", framer.name()))?;
-            if more {
-                // Records framed, or (a block the workers frame) lines: about as many.
-                self.records += match piece.chunk.records.len() {
-                    0 => framer.lines() - lines_before,
-                    n => n as u64,
-                };
-                piece.job = Some(self.job.clone());
-                piece.through = self.consumed.load(Ordering::Relaxed);
-                return Ok(true);
+            if let Some(framer) = self.framer.as_mut() {
+                let size = chunk_size(self.growing, framer, self.records, self.workers);
+                self.growing = (self.growing * 2).min(1024);
+                let lines_before = framer.lines();
+                let more = framer
+                    .refill(&mut piece.chunk, self.input, size)
+                    .with_context(|| format!("cannot read {}", framer.name()))?;
+                if more {
+                    // Records framed, or (a block the workers frame) lines: about as many.
+                    self.records += match piece.chunk.records.len() {
+                        0 => framer.lines() - lines_before,
+                        n => n as u64,
+                    };
+                    piece.job = self.job.clone();
+                    piece.through = self.consumed.load(Ordering::Relaxed);
+                    return Ok(true);
+                }
+                self.skipped.merge(&framer.skipped());
+                self.lines += framer.lines();
+                // The read buffer goes from each input to the next.
+                self.recycled = self.framer.take().expect("an input is open").recycle();
+                self.input += 1;
             }
-            self.skipped.merge(&framer.skipped());
-            self.lines += framer.lines();
-            if self.input + 1 == self.config.inputs.len() {
+            if self.input == self.config.inputs.len() {
                 return Ok(false);
             }
-            self.input += 1;
-            // The read buffer goes from each input to the next.
-            let recycled = self.framer.take().expect("an input is open").recycle();
-            let input = &self.config.inputs[self.input];
-            let framer = open(input, self.config, self.consumed, recycled)?;
+            let Some(framer) = self.open_next()? else {
+                self.input += 1; // none of it is in this shard
+                continue;
+            };
             check_fits(
                 self.key,
                 framer.layout().as_ref(),
                 framer.name(),
                 self.config,
             )?;
-            self.job = job(self.config, self.key, &framer);
+            self.job = Some(job(self.config, self.key, &framer));
             self.framer = Some(framer);
             (self.growing, self.records) = (16, 0);
         }
+    }
+
+    /// Opens input `self.input`, or with `--shard` its part: `None` when the part is empty.
+    fn open_next(&mut self) -> anyhow::Result<Option<Framer>> {
+        let input = &self.config.inputs[self.input];
+        let recycled = std::mem::take(&mut self.recycled);
+        let Some(part) = self.parts.as_ref().map(|parts| &parts[self.input]) else {
+            return open(input, self.config, self.consumed, recycled).map(Some);
+        };
+        let InputPath::File(path) = input else {
+            unreachable!("checked: a shard's inputs are files");
+        };
+        if part.range.is_empty() {
+            return Ok(None);
+        }
+        let name = input_names(
+            std::slice::from_ref(input),
+            Some(std::slice::from_ref(part)),
+        );
+        let name = name.into_iter().next().expect("one name");
+        let source = Source::open_part(path, part.range.clone(), self.consumed.clone(), recycled)
+            .with_context(|| format!("cannot read {name}"))?;
+        let at_start = part.range.start == 0;
+        let decided = if at_start {
+            part.decided.clone()
+        } else {
+            Vec::new()
+        };
+        Ok(Some(Framer::resume(
+            source,
+            name,
+            part.layout.clone(),
+            decided,
+            at_start,
+        )))
     }
 }
 

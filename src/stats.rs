@@ -3,10 +3,12 @@
 
 use crate::answer::RecordStat;
 use crate::input::{Skip, Skipped};
+use crate::shard::Shard;
 use crate::solver::Mode;
 use crate::verdict::Verdict;
 use serde_json::json;
 use std::fmt::Write as _;
+use std::ops::Range;
 use std::time::Duration;
 
 /// A log-bucketed histogram: 8 buckets per power of two (values within 12.5%), exact below 8.
@@ -149,6 +151,8 @@ pub struct Stats {
     pub skipped: Skipped,
     /// Messages for stderr that could not be written there.
     pub stderr_lost: u64,
+    /// With `--shard`: which, and the bytes of each input it read.
+    pub shard: Option<(Shard, Vec<Range<u64>>)>,
 }
 
 impl Stats {
@@ -167,6 +171,7 @@ impl Stats {
             lines: 0,
             skipped: Skipped::default(),
             stderr_lost: 0,
+            shard: None,
         }
     }
 
@@ -239,6 +244,15 @@ impl Stats {
                 self.skipped.total(),
                 skipped.join(", ")
             );
+        }
+        if let Some((shard, parts)) = &self.shard {
+            let bytes: Vec<String> = parts
+                .iter()
+                .zip(&self.inputs)
+                .filter(|(part, _)| !part.is_empty())
+                .map(|(part, name)| format!("{name} bytes {}-{}", part.start, part.end))
+                .collect();
+            let _ = writeln!(t, "shard       {shard}  ({})", bytes.join(", "));
         }
         if let Mode::Count(limit) = self.mode {
             let mut counts: Vec<String> = self
@@ -346,6 +360,15 @@ impl Stats {
             })).collect::<Vec<_>>(),
             "stderr_lost": self.stderr_lost,
         });
+        if let Some((shard, parts)) = &self.shard {
+            report["shard"] = json!({
+                "index": shard.index,
+                "count": shard.count,
+                "parts": parts.iter().zip(&self.inputs).map(|(part, name)| json!({
+                    "input": name, "start": part.start, "end": part.end,
+                })).collect::<Vec<_>>(),
+            });
+        }
         if let Mode::Count(limit) = self.mode {
             report["solutions"] = json!({
                 "limit": limit,

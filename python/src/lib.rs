@@ -333,7 +333,7 @@ fn solve_arrow(
 /// Runs the command line's `solve` over files and returns its stats as JSON text. `output`:
 /// the answer key's file (`-` for stdout).
 #[pyfunction]
-#[pyo3(signature = (inputs, output, mode_name, limit=None, threads=None, max_guesses=None, format=None, column=None, verify=false, output_format=None, timing=false))]
+#[pyo3(signature = (inputs, output, mode_name, limit=None, threads=None, max_guesses=None, format=None, column=None, verify=false, output_format=None, timing=false, shard=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve_file(
     py: Python<'_>,
@@ -348,8 +348,13 @@ fn solve_file(
     verify: bool,
     output_format: Option<String>,
     timing: bool,
+    shard: Option<String>,
 ) -> PyResult<String> {
     let mode = mode(mode_name, limit)?;
+    let shard = shard
+        .map(|s| s.parse::<sudoku_batch::shard::Shard>())
+        .transpose()
+        .map_err(PyValueError::new_err)?;
     if let Some(f) = &format {
         let known = sudoku_batch::input::LAYOUTS.iter().any(|k| k.name == f);
         if !known {
@@ -396,6 +401,7 @@ fn solve_file(
         max_guesses: max_guesses.unwrap_or(u64::MAX),
         timing,
         progress: false,
+        shard,
     };
     let stats = py.detach(|| sudoku_batch::pipeline::run(&config));
     match stats {

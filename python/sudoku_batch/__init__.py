@@ -93,14 +93,16 @@ def solve_file(
     verify: bool = False,
     output_format: Optional[str] = None,
     timing: bool = False,
+    shard: Optional[str] = None,
 ) -> dict:
     """Runs the command line's ``solve`` on files and returns its stats, as ``--stats FILE`` writes them.
 
     ``inputs``: a path or a list of paths (``"-"``: standard input), read in any layout the
     command line reads. ``output``: the answer key's path (``"-"``: standard output), written
-    whole or not at all, as by ``-o``. ``format``, ``column``, ``verify``, ``output_format``
-    and ``timing`` are the command line's ``--format``, ``--column``, ``--verify``,
-    ``--output-format`` and ``--timing``; the other arguments are ``solve``'s.
+    whole or not at all, as by ``-o``. ``format``, ``column``, ``verify``, ``output_format``,
+    ``timing`` and ``shard`` (``"K/N"``) are the command line's ``--format``, ``--column``,
+    ``--verify``, ``--output-format``, ``--timing`` and ``--shard``; the other arguments are
+    ``solve``'s.
 
     Bad records are counted in the stats (``stats["counts"]``), never raised. An input that
     cannot be read or an output that cannot be written raises ``OSError``; a wrong argument,
@@ -120,6 +122,7 @@ def solve_file(
         verify,
         output_format,
         timing,
+        shard,
     )
     return json.loads(stats)
 

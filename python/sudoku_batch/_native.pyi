@@ -54,4 +54,5 @@ def solve_file(
     verify: bool = False,
     output_format: Optional[str] = None,
     timing: bool = False,
+    shard: Optional[str] = None,
 ) -> str: ...

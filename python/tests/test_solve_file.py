@@ -66,8 +66,25 @@ def test_an_output_that_cannot_be_written_is_an_os_error(tmp_path):
     ({"output_format": "xml"}, "invalid value 'xml' for output_format"),
     ({"mode": "fast"}, "invalid value 'fast' for mode"),
     ({"column": "nope"}, "nope"),
+    ({"shard": "0/3"}, "invalid shard '0/3'"),
 ])
 def test_a_wrong_argument_is_a_value_error(tmp_path, options, message):
     with pytest.raises(ValueError, match=message):
         sudoku_batch.solve_file(KAGGLE, tmp_path / "key.csv", **options)
     assert not (tmp_path / "key.csv").exists()
+
+
+def test_shards_are_the_command_lines_and_add_up_to_the_whole(cli, tmp_path):
+    inputs = [DATA / "gen_mixed_1000.txt", DATA / "17_clue_1000.txt"]
+    keys = []
+    for k in (1, 2, 3):
+        ours, theirs = tmp_path / f"ours{k}.csv", tmp_path / f"theirs{k}.csv"
+        stats = sudoku_batch.solve_file(inputs, ours, shard=f"{k}/3", output_format="csv")
+        run = cli_run(cli, *inputs, "--shard", f"{k}/3", "--output-format", "csv", "-o", theirs)
+        assert run.returncode in (0, 1), run.stderr
+        assert ours.read_bytes() == theirs.read_bytes()
+        assert (stats["shard"]["index"], stats["shard"]["count"]) == (k, 3)
+        keys.append(ours.read_text().splitlines(keepends=True))
+    whole = tmp_path / "whole.csv"
+    sudoku_batch.solve_file(inputs, whole, output_format="csv")
+    assert "".join(keys[0] + keys[1][1:] + keys[2][1:]) == whole.read_text()

@@ -157,6 +157,8 @@ pub struct Framer {
     open: Option<Open>,
     /// Bytes of text framed so far.
     read: u64,
+    /// The source starts at the input's first byte (where a byte-order mark is dropped).
+    at_start: bool,
 }
 
 impl Framer {
@@ -171,7 +173,7 @@ impl Framer {
         let mut line = Vec::new();
         loop {
             line.clear();
-            let Some(end) = read_line(&mut source, &mut line, line_no)? else {
+            let Some(end) = read_line(&mut source, &mut line, line_no == 0)? else {
                 break;
             };
             line_no += 1;
@@ -205,7 +207,39 @@ impl Framer {
             skipped: Skipped::default(),
             open: None,
             read,
+            at_start: true,
         })
+    }
+
+    /// Frames a part of an input that starts at a record boundary (see [`crate::shard`]), as
+    /// the input's own framer would: with the layout detected at the input's head and, for
+    /// the part that starts there (`at_start`), the head lines detection decided to skip
+    /// (`decided`, from [`Framer::decided`]). Lines are numbered from the part's start.
+    pub fn resume(
+        source: Source,
+        name: String,
+        layout: Arc<dyn Layout>,
+        decided: Vec<(u64, Skip)>,
+        at_start: bool,
+    ) -> Framer {
+        Framer {
+            source,
+            name,
+            layout,
+            queued: VecDeque::new(),
+            decided: decided.into(),
+            line_no: 0,
+            skipped: Skipped::default(),
+            open: None,
+            read: 0,
+            at_start,
+        }
+    }
+
+    /// The lines detection decided to skip (by line number, with the reason) that are still
+    /// ahead: all of them until framing starts.
+    pub fn decided(&self) -> Vec<(u64, Skip)> {
+        self.decided.iter().copied().collect()
     }
 
     /// The layout detected.
@@ -257,7 +291,13 @@ impl Framer {
     /// then counted in [`Chunk::skipped`], not here.
     pub fn refill(&mut self, chunk: &mut Chunk, input: usize, records: usize) -> io::Result<bool> {
         chunk.reset(input);
-        if self.layout.records_are_lines() && self.queued.is_empty() && self.open.is_none() {
+        // Lines that need more than the layout's rule go line by line: those replayed from
+        // detection, those it decided to skip, a grid's, and an input's first (a BOM).
+        let by_line = !self.queued.is_empty()
+            || !self.decided.is_empty()
+            || self.open.is_some()
+            || (self.at_start && self.line_no == 0);
+        if self.layout.records_are_lines() && !by_line {
             let per_line = self.read.checked_div(self.line_no).unwrap_or(82).max(1) as usize;
             let budget = records.max(1).saturating_mul(per_line).min(CHUNK_BYTES);
             match self.source.read_block(&mut chunk.text, budget)? {
@@ -367,7 +407,8 @@ impl Framer {
             }
             None => {
                 let start = out.len();
-                let end = read_line(&mut self.source, out, self.line_no)?;
+                let first = self.line_no == 0 && self.at_start;
+                let end = read_line(&mut self.source, out, first)?;
                 self.read += (out.len() - start) as u64 + 1;
                 end
             }
@@ -379,11 +420,12 @@ impl Framer {
     }
 }
 
-/// Reads a line from `source` into `out`, dropping a UTF-8 byte-order mark from the first.
-fn read_line(source: &mut Source, out: &mut Vec<u8>, line_no: u64) -> io::Result<Option<LineEnd>> {
+/// Reads a line from `source` into `out`, dropping a UTF-8 byte-order mark from the input's
+/// `first` line.
+fn read_line(source: &mut Source, out: &mut Vec<u8>, first: bool) -> io::Result<Option<LineEnd>> {
     let start = out.len();
     let end = source.read_line(out)?;
-    if line_no == 0 && out[start..].starts_with(b"\xef\xbb\xbf") {
+    if first && out[start..].starts_with(b"\xef\xbb\xbf") {
         out.drain(start..start + 3);
     }
     Ok(end)

@@ -3,7 +3,8 @@
 //! that 100,000 small files cost one buffer and one file descriptor at a time.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -119,6 +120,31 @@ impl Source {
             ));
         }
         Ok(source)
+    }
+
+    /// Opens the bytes `range` of a regular file, as they are: a shard's part of an input
+    /// (see [`crate::shard`]), whose whole was opened with [`Source::open`] first.
+    pub fn open_part(
+        path: &Path,
+        range: Range<u64>,
+        consumed: Arc<AtomicU64>,
+        recycled: Recycled,
+    ) -> io::Result<Source> {
+        let mut file = File::open(path)?;
+        file.seek(io::SeekFrom::Start(range.start))?;
+        let mut buf = recycled.0;
+        buf.resize(READ_SIZE, 0);
+        Ok(Source {
+            reader: Box::new(Counting {
+                inner: file.take(range.end - range.start),
+                consumed,
+            }),
+            buf,
+            pos: 0,
+            end: 0,
+            eof: false,
+            size: Some(range.end - range.start),
+        })
     }
 
     /// Reads from any reader, as it is (no gzip or UTF-16 check): for text already in memory,

@@ -208,3 +208,58 @@ proptest! {
         prop_assert_eq!(code, Some(if bad > 0 { 1 } else { 0 }));
     }
 }
+
+/// Runs `sudoku-batch solve INPUT -q --output-format jsonl ARGS` and returns the exit code, the
+/// answer key and the stats' record and skipped-line counts.
+fn solve_jsonl(input: &std::path::Path, args: &[&str]) -> (Option<i32>, Vec<u8>, u64, u64) {
+    let json = input.with_extension("json");
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-batch"))
+        .args(["solve", "-q", "--output-format", "jsonl", "--stats"])
+        .arg(&json)
+        .arg(input)
+        .args(args)
+        .output()
+        .unwrap();
+    let code = out.status.code();
+    if code == Some(2) {
+        return (code, Vec::new(), 0, 0);
+    }
+    let stats: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let skipped = stats["skipped"].as_object().unwrap().values();
+    let skipped = skipped.map(|v| v.as_u64().unwrap()).sum();
+    (
+        code,
+        out.stdout,
+        stats["records"].as_u64().unwrap(),
+        skipped,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// `--shard K/N` on any file, in any layout: the N keys, one after another, are the
+    /// whole run's, and the records and skipped lines add up to the whole run's.
+    #[test]
+    fn shards_add_up_to_the_whole_run(text in a_file(), format in formats(), n in 2u64..6) {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.txt");
+        std::fs::write(&input, &text).unwrap();
+        let format_args: Vec<&str> = format.map_or(vec![], |f| vec!["--format", f]);
+        let (code, whole, records, skipped) = solve_jsonl(&input, &format_args);
+        prop_assume!(code != Some(2)); // a usage error (a CSV without a puzzle column)
+        let (mut joined, mut sums) = (Vec::new(), (0, 0));
+        for k in 1..=n {
+            let shard = format!("{k}/{n}");
+            let mut args = format_args.clone();
+            args.extend(["--shard", &shard]);
+            let (code, key, r, s) = solve_jsonl(&input, &args);
+            prop_assert!(code != Some(2), "shard {}", shard);
+            joined.extend(key);
+            sums = (sums.0 + r, sums.1 + s);
+        }
+        prop_assert_eq!(String::from_utf8_lossy(&joined), String::from_utf8_lossy(&whole));
+        prop_assert_eq!(sums, (records, skipped));
+    }
+}

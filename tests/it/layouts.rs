@@ -487,30 +487,6 @@ fn the_solution_column_can_be_named() {
         .stderr(predicate::str::contains("--verify"));
 }
 
-/// `p` as 9 rows of 9 digits.
-fn rows(p: &str) -> Vec<String> {
-    p.replace('.', "0")
-        .as_bytes()
-        .chunks(9)
-        .map(|r| String::from_utf8(r.to_vec()).unwrap())
-        .collect()
-}
-
-/// `p` as boxed ASCII art.
-fn boxed(p: &str) -> String {
-    let rule = "+-------+-------+-------+\n";
-    let mut out = rule.to_string();
-    for (r, row) in rows(p).iter().enumerate() {
-        let cells: Vec<String> = row.replace('0', ".").chars().map(String::from).collect();
-        let bands: Vec<String> = cells.chunks(3).map(|b| b.join(" ")).collect();
-        out += &format!("| {} |\n", bands.join(" | "));
-        if r % 3 == 2 {
-            out += rule;
-        }
-    }
-    out
-}
-
 #[test]
 fn grid_files_with_titles_comments_and_boxes() {
     let dir = tempfile::tempdir().unwrap();

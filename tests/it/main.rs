@@ -8,4 +8,5 @@ mod generate;
 mod hardening;
 mod layouts;
 mod safety;
+mod shard;
 mod support;

@@ -51,6 +51,30 @@ pub fn data_lines(name: &str) -> Vec<String> {
     text.lines().map(str::to_owned).collect()
 }
 
+/// `p` as 9 rows of 9 digits (`0` for blanks).
+pub fn rows(p: &str) -> Vec<String> {
+    p.replace('.', "0")
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect()
+}
+
+/// `p` as boxed ASCII art.
+pub fn boxed(p: &str) -> String {
+    let rule = "+-------+-------+-------+\n";
+    let mut out = rule.to_string();
+    for (r, row) in rows(p).iter().enumerate() {
+        let cells: Vec<String> = row.replace('0', ".").chars().map(String::from).collect();
+        let bands: Vec<String> = cells.chunks(3).map(|b| b.join(" ")).collect();
+        out += &format!("| {} |\n", bands.join(" | "));
+        if r % 3 == 2 {
+            out += rule;
+        }
+    }
+    out
+}
+
 pub fn grid(s: &str) -> Grid {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
