@@ -9,313 +9,19 @@
 //! other bands; a column left in one band claims its box there (hidden singles in columns).
 //! Naked singles come from a carry-save count of the nine digit words of a band.
 //!
-//! The same permutations give the search its strongest branch (tdoku's idea): a split on the
-//! ones a digit has left in a band, or in a stack (columns × boxes), each alternative fixing
-//! three segments of the digit at once.
+//! The same permutations give the search its strongest branch (`split`). The bit layout and
+//! the tables are in `tables`.
 
+use super::split::{Shapes, Split};
+use super::tables::{
+    BAND, BAND_PEERS, LONE, PERM_SEGMENTS, PERMITTED, PERMS, ROW, SEGMENT_CELLS, SIBLINGS, SPREAD,
+    UNCLAIMED, WORDS, column_cells, columns, lone_in_groups, lone_in_row, occupancy, word,
+};
 use crate::grid::{CELLS, Grid};
-
-/// The 27 cells of a band.
-const BAND: u32 = (1 << 27) - 1;
-
-/// One band word per digit and band: index `3 * digit + band`.
-const WORDS: usize = 27;
-
-/// For a 9-bit row: which of its three box segments (3 bits each) are non-empty, as 3 bits.
-const SEGMENTS: [u8; 512] = {
-    let mut t = [0; 512];
-    let mut row = 0;
-    while row < 512 {
-        let mut j = 0;
-        while j < 3 {
-            if row >> (3 * j) & 7 != 0 {
-                t[row] |= 1 << j;
-            }
-            j += 1;
-        }
-        row += 1;
-    }
-    t
-};
-
-/// The six ways a digit can take one segment in each row and box of a band: row `r` in box
-/// `PERMS[p][r]`.
-const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
-/// Each permutation's segments as rows×boxes bits (`3 * row + box`).
-const PERM_SEGMENTS: [u16; 6] = {
-    let mut t = [0; 6];
-    let mut p = 0;
-    while p < 6 {
-        let mut row = 0;
-        while row < 3 {
-            t[p] |= 1 << (3 * row + PERMS[p][row]);
-            row += 1;
-        }
-        p += 1;
-    }
-    t
-};
-
-/// For a 3×3 occupancy (bit `3 * row + box`): the permutations that fit in it, bit `p` for
-/// `PERMS[p]`, and their number times 256.
-const FITTING: [u16; 512] = {
-    let mut t = [0; 512];
-    let mut occupied = 0;
-    while occupied < 512 {
-        let mut p = 0;
-        while p < 6 {
-            if occupied as u16 & PERM_SEGMENTS[p] == PERM_SEGMENTS[p] {
-                t[occupied] += 1 << p | 1 << 8;
-            }
-            p += 1;
-        }
-        occupied += 1;
-    }
-    t
-};
-
-/// For the 3×3 rows×boxes occupancy of one digit in a band (bit `3 * row + box`): the band's
-/// cells that lie in a segment of some permutation (one segment per row and per box) within
-/// that occupancy. Zero when there is none: the digit cannot be placed in this band.
-const PERMITTED: [u32; 512] = {
-    let mut t = [0; 512];
-    let mut occupied = 0;
-    while occupied < 512 {
-        let mut segments = 0;
-        let mut p = 0;
-        while p < 6 {
-            if FITTING[occupied] >> p & 1 == 1 {
-                segments |= PERM_SEGMENTS[p];
-            }
-            p += 1;
-        }
-        t[occupied] = SEGMENT_CELLS[segments as usize];
-        occupied += 1;
-    }
-    t
-};
-
-/// For 9 column bits (three boxes of three): the band cells of the columns that are alone in
-/// their box.
-const LONE: [u32; 512] = {
-    let mut t = [0; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        let mut j = 0;
-        while j < 3 {
-            let group = cols >> (3 * j) & 7;
-            if (group as u32).count_ones() == 1 {
-                t[cols] |= column_cells((group << (3 * j)) as u32);
-            }
-            j += 1;
-        }
-        cols += 1;
-    }
-    t
-};
-
-/// For 9 column bits that only this band can hold: the band cells outside the columns each
-/// box keeps (the claimed ones in a box with a claim, all three in a box without).
-const UNCLAIMED: [u32; 512] = {
-    let mut t = [0; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        let mut keep = 0;
-        let mut j = 0;
-        while j < 3 {
-            let group = cols >> (3 * j) & 7;
-            keep |= (if group == 0 { 7 } else { group }) << (3 * j);
-            j += 1;
-        }
-        t[cols] = !column_cells(keep as u32) & BAND;
-        cols += 1;
-    }
-    t
-};
-
-/// For a rows×boxes occupancy (bit `3 * row + box`): the band cells of those segments.
-const SEGMENT_CELLS: [u32; 512] = {
-    let mut t = [0; 512];
-    let mut bits = 0;
-    while bits < 512 {
-        let mut i = 0;
-        while i < 9 {
-            if bits >> i & 1 == 1 {
-                t[bits] |= 7 << (9 * (i / 3) + 3 * (i % 3));
-            }
-            i += 1;
-        }
-        bits += 1;
-    }
-    t
-};
-
-/// For a cell of a band, the other cells of its row and box in that band.
-const BAND_PEERS: [u32; 27] = {
-    let mut t = [0; 27];
-    let mut pos = 0;
-    while pos < 27 {
-        let (row, col) = (pos / 9, pos % 9);
-        let row_cells = 0x1ff << (9 * row);
-        let box_cells = (0x7 * (1 | 1 << 9 | 1 << 18)) << (col / 3 * 3);
-        t[pos] = (row_cells | box_cells) & !(1 << pos);
-        pos += 1;
-    }
-    t
-};
-
-/// For 8 bits: the 8 bytes that hold them, bit `i` as byte `i` (0 or 1).
-const SPREAD: [u64; 256] = {
-    let mut t = [0; 256];
-    let mut bits = 0;
-    while bits < 256 {
-        let mut i = 0;
-        while i < 8 {
-            t[bits] |= ((bits as u64 >> i) & 1) << (8 * i);
-            i += 1;
-        }
-        bits += 1;
-    }
-    t
-};
-
-/// For each word, the same digit's words in the other two bands.
-const SIBLINGS: [[u8; 2]; WORDS] = {
-    let mut t = [[0; 2]; WORDS];
-    let mut k = 0;
-    while k < WORDS {
-        let (d, band) = (k / 3, k % 3);
-        t[k] = [
-            (3 * d + (band + 1) % 3) as u8,
-            (3 * d + (band + 2) % 3) as u8,
-        ];
-        k += 1;
-    }
-    t
-};
-
-/// The columns a band word touches, as 9 bits.
-fn columns(word: u32) -> u32 {
-    (word | word >> 9 | word >> 18) & 0x1ff
-}
-
-/// A digit's columns×boxes occupancy in stack `s` (bit `3 * band + column`), from its columns
-/// in all three bands (band `b` at bit `9 * b`).
-fn stack_shape(cols: u32, s: usize) -> usize {
-    let g = cols >> (3 * s) & 0o7_007_007;
-    ((g | g >> 6 | g >> 12) & 0x1ff) as usize
-}
-
-/// Of 27 bits in groups of three (a row's boxes, a box's columns), the groups with exactly
-/// one bit.
-fn lone_in_groups(x: u32) -> u32 {
-    const LOW: u32 = 0o111_111_111;
-    let (a, b, c) = (x & LOW, x >> 1 & LOW, x >> 2 & LOW);
-    x & (((a ^ b ^ c) & !(a & b & c)) * 7)
-}
-
-/// A band word's rows×boxes occupancy: bit `3 * row + box` when the digit can go there.
-fn occupancy(word: u32) -> u32 {
-    let segments = |row: u32| u32::from(SEGMENTS[row as usize]);
-    segments(word & 0x1ff) | segments(word >> 9 & 0x1ff) << 3 | segments(word >> 18) << 6
-}
-
-/// The band cells of 9 column bits.
-const fn column_cells(cols: u32) -> u32 {
-    cols * (1 | 1 << 9 | 1 << 18)
-}
-
-/// A branch over the permutations one digit has left in one band or stack: each takes one.
-#[derive(Clone, Copy)]
-pub(crate) struct Split {
-    digit: u8,
-    /// 0-2: a band; 3-5: a stack (its columns × the three boxes).
-    pub unit: u8,
-    /// The permutations left, bit `p` for `PERMS[p]`.
-    pub perms: u8,
-}
-
-/// Per digit of a board, for its three bands (band `b` at bit `9 * b`): its rows×boxes
-/// occupancy (bit `3 * row + box`) and its columns.
-pub(crate) struct Shapes {
-    rows: [u32; 9],
-    cols: [u32; 9],
-}
-
-impl Shapes {
-    /// A split on the digit with the fewest permutations left (at least two) in a band (rows
-    /// × boxes) or stack (columns × boxes): in band or stack `prefer` while it has such a
-    /// digit, else in the one with the fewest permutations over all digits. `None` when every
-    /// digit is down to one everywhere.
-    pub(crate) fn split(&self, prefer: Option<usize>) -> Option<Split> {
-        if let Some(split) = prefer.and_then(|unit| self.fewest_permutations(unit)) {
-            return Some(split);
-        }
-        let mut totals = [0u16; 6];
-        for d in 0..9 {
-            for b in 0..3 {
-                totals[b] += FITTING[(self.rows[d] >> (9 * b) & 0x1ff) as usize] >> 8;
-                totals[3 + b] += FITTING[stack_shape(self.cols[d], b)] >> 8;
-            }
-        }
-        // Nine is one permutation per digit: nothing to split there. The total in the high
-        // bits, then the unit: one branch-free minimum.
-        let fewest = (0..6)
-            .map(|unit| match totals[unit] {
-                t if t > 9 => t << 3 | unit as u16,
-                _ => u16::MAX,
-            })
-            .min()
-            .filter(|&key| key != u16::MAX)?;
-        self.fewest_permutations(usize::from(fewest & 7))
-    }
-
-    /// The digit with the fewest permutations left, at least two, in band or stack `unit`.
-    fn fewest_permutations(&self, unit: usize) -> Option<Split> {
-        // The count in the high byte, then the digit: one branch-free minimum.
-        let mut key = u16::MAX;
-        for d in 0..9 {
-            let p = self.permutations(d, unit);
-            key = key.min(if p >= 2 << 8 {
-                p & 0xff00 | d as u16
-            } else {
-                u16::MAX
-            });
-        }
-        (key != u16::MAX).then(|| {
-            let digit = usize::from(key & 0xff);
-            Split {
-                digit: digit as u8,
-                unit: unit as u8,
-                perms: self.permutations(digit, unit) as u8,
-            }
-        })
-    }
-
-    /// `FITTING` for digit `d` in band (0-2) or stack (3-5) `unit`.
-    #[inline(always)]
-    fn permutations(&self, d: usize, unit: usize) -> u16 {
-        let shape = if unit < 3 {
-            (self.rows[d] >> (9 * unit) & 0x1ff) as usize
-        } else {
-            stack_shape(self.cols[d], unit - 3)
-        };
-        FITTING[shape]
-    }
-}
-
 /// The search state: small and `Copy`, so that a branch is a copy and a failure is a drop.
 #[derive(Clone, Copy)]
 pub(crate) struct Board {
-    /// Where each digit can still go, placed cells included: `words[3 * digit + band]`.
+    /// Where each digit can still go, placed cells included: `words[word(digit, band)]`.
     words: [u32; WORDS],
     /// Words changed since they were last settled (bit `k` for `words[k]`).
     dirty: u32,
@@ -349,7 +55,7 @@ impl Board {
             while rest != 0 {
                 let pos = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let k = 3 * (cells[27 * band + pos] as usize - 1) + band;
+                let k = word(cells[27 * band + pos] as usize - 1, band);
                 let column = 1 << (pos % 9);
                 clues[k] |= 1 << pos;
                 seen[k] |= BAND_PEERS[pos];
@@ -395,14 +101,14 @@ impl Board {
     /// and box in the band. Settling the word then finds the row's one cell, fixes it, and
     /// clears it from the other digits.
     pub(crate) fn place(&mut self, d: usize, cell: usize) {
-        let (k, pos) = (3 * d + cell / 27, cell % 27);
+        let (k, pos) = (word(d, cell / 27), cell % 27);
         self.words[k] &= !BAND_PEERS[pos];
         self.dirty |= 1 << k;
     }
 
     /// Takes digit index `d` out of `cell`'s candidates.
     pub(crate) fn exclude(&mut self, d: usize, cell: usize) {
-        self.dirty |= self.clear(3 * d + cell / 27, 1 << (cell % 27));
+        self.dirty |= self.clear(word(d, cell / 27), 1 << (cell % 27));
     }
 
     /// Propagates to a fixpoint. False when the board has no solution: a cell without a
@@ -474,42 +180,42 @@ impl Board {
     /// or `None` when the digit has no place left in the band.
     fn settle_word(&mut self, k: usize) -> Option<u32> {
         let band = k % 3;
-        let mut word = self.words[k];
-        word &= PERMITTED[occupancy(word) as usize];
-        if word == 0 {
+        let mut cells = self.words[k];
+        cells &= PERMITTED[occupancy(cells) as usize];
+        if cells == 0 {
             return None;
         }
         // A box whose candidates share one column holds the digit in that column.
-        let claimed = LONE[columns(word) as usize];
+        let claimed = LONE[columns(cells) as usize];
         let [k1, k2] = SIBLINGS[k].map(usize::from);
         let mut dirty = self.clear(k1, claimed) | self.clear(k2, claimed);
         // A row with one candidate left holds the digit there: the cell is solved.
-        let fixed = (lone_in_row(word & 0x1ff)
-            | lone_in_row(word >> 9 & 0x1ff) << 9
-            | lone_in_row(word >> 18) << 18)
+        let fixed = (lone_in_row(cells & ROW)
+            | lone_in_row(cells >> 9 & ROW) << 9
+            | lone_in_row(cells >> 18) << 18)
             & self.unsolved[band];
         if fixed != 0 {
             self.unsolved[band] &= !fixed;
             for e in 0..9 {
-                dirty |= self.clear(3 * e + band, fixed);
+                dirty |= self.clear(word(e, band), fixed);
             }
             dirty &= !(1 << k); // the digit's own word keeps its fixed cells
         }
-        self.words[k] = word;
+        self.words[k] = cells;
         Some(dirty)
     }
 
     /// Columns where digit `d` is left in one band only: there, the column's box keeps the
     /// digit in that column. The words it changed, or `None` when a column has no place left.
     fn claim_columns(&mut self, d: usize) -> Option<u32> {
-        let cols = [0, 1, 2].map(|b| columns(self.words[3 * d + b]));
-        if cols[0] | cols[1] | cols[2] != 0x1ff {
+        let cols = [0, 1, 2].map(|b| columns(self.words[word(d, b)]));
+        if cols[0] | cols[1] | cols[2] != ROW {
             return None;
         }
         let mut dirty = 0;
         for band in 0..3 {
             let only = cols[band] & !(cols[(band + 1) % 3] | cols[(band + 2) % 3]);
-            dirty |= self.clear(3 * d + band, UNCLAIMED[only as usize]);
+            dirty |= self.clear(word(d, band), UNCLAIMED[only as usize]);
         }
         Some(dirty)
     }
@@ -525,7 +231,7 @@ impl Board {
             }
             let (mut once, mut twice) = (0, 0);
             for d in 0..9 {
-                let w = self.words[3 * d + band];
+                let w = self.words[word(d, band)];
                 twice |= once & w;
                 once |= w;
             }
@@ -537,7 +243,7 @@ impl Board {
                 continue;
             }
             for d in 0..9 {
-                let k = 3 * d + band;
+                let k = word(d, band);
                 let mut rest = singles & self.words[k];
                 while rest != 0 {
                     let pos = rest.trailing_zeros() as usize;
@@ -565,7 +271,7 @@ impl Board {
             }
             let (mut once, mut twice, mut thrice) = (0, 0, 0);
             for d in 0..9 {
-                let w = self.words[3 * d + band];
+                let w = self.words[word(d, band)];
                 thrice |= twice & w;
                 twice |= once & w;
                 once |= w;
@@ -588,7 +294,9 @@ impl Board {
     /// `Shapes::split`.
     pub(crate) fn shapes(&self) -> Shapes {
         let packed = |f: fn(u32) -> u32, d: usize| {
-            f(self.words[3 * d]) | f(self.words[3 * d + 1]) << 9 | f(self.words[3 * d + 2]) << 18
+            f(self.words[word(d, 0)])
+                | f(self.words[word(d, 1)]) << 9
+                | f(self.words[word(d, 2)]) << 18
         };
         Shapes {
             rows: std::array::from_fn(|d| packed(occupancy, d)),
@@ -635,8 +343,8 @@ impl Board {
             let out = full & !lone_in_groups(shapes.rows[d]);
             let out_c = full_c & !lone_in_groups(shapes.cols[d]);
             for b in 0..3 {
-                let segments = SEGMENT_CELLS[(out >> (9 * b) & 0x1ff) as usize];
-                dirty |= self.clear(3 * d + b, segments | column_cells(out_c >> (9 * b) & 0x1ff));
+                let segments = SEGMENT_CELLS[(out >> (9 * b) & ROW) as usize];
+                dirty |= self.clear(word(d, b), segments | column_cells(out_c >> (9 * b) & ROW));
             }
         }
         self.dirty |= dirty;
@@ -649,13 +357,13 @@ impl Board {
         let (d, unit, perm) = (usize::from(split.digit), usize::from(split.unit), PERMS[p]);
         if unit < 3 {
             let kept = SEGMENT_CELLS[usize::from(PERM_SEGMENTS[p])];
-            self.dirty |= self.clear(3 * d + unit, BAND & !kept);
+            self.dirty |= self.clear(word(d, unit), BAND & !kept);
         } else {
             // Band `b` keeps one column of the stack, `perm[b]`.
             let first = 3 * (unit - 3);
             for (b, column) in perm.into_iter().enumerate() {
                 let dropped = column_cells(7 << first & !(1 << (first + column)));
-                self.dirty |= self.clear(3 * d + b, dropped);
+                self.dirty |= self.clear(word(d, b), dropped);
             }
         }
     }
@@ -664,7 +372,7 @@ impl Board {
     pub(crate) fn digits_at(&self, cell: usize) -> u16 {
         let (band, pos) = (cell / 27, cell % 27);
         (0..9).fold(0, |acc, d| {
-            acc | ((self.words[3 * d + band] >> pos & 1) as u16) << d
+            acc | ((self.words[word(d, band)] >> pos & 1) as u16) << d
         })
     }
 
@@ -677,7 +385,7 @@ impl Board {
             let placed = !self.unsolved[band];
             let mut planes = [0u32; 4];
             for d in 0..9 {
-                let cells = self.words[3 * d + band] & placed;
+                let cells = self.words[word(d, band)] & placed;
                 for (j, plane) in planes.iter_mut().enumerate() {
                     if (d + 1) >> j & 1 == 1 {
                         *plane |= cells;
@@ -699,49 +407,86 @@ impl Board {
     }
 }
 
-/// The row's bit if it is its only one, else 0.
-fn lone_in_row(row: u32) -> u32 {
-    if row & row.wrapping_sub(1) == 0 {
-        row
-    } else {
-        0
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::tables::{BAND, BAND_PEERS, ROW, column_cells, word};
+
+    /// The empty board, propagated: every digit everywhere.
+    fn open_board() -> Board {
+        let mut board = Board::from_clues(&Grid::EMPTY).unwrap();
+        assert!(board.propagate());
+        board
+    }
+
+    // Each rule on its own, on the open board: one change, one call, its effect.
 
     #[test]
-    fn permitted_keeps_exactly_the_permutation_segments() {
-        // Row 0 only in box 0: rows 1 and 2 lose box 0.
-        let occupied = 0b111_111_001;
-        let cells = PERMITTED[occupied];
-        assert_eq!(cells & 0x1ff, 0x7);
-        assert_eq!(cells >> 9 & 0x1ff, 0x1f8);
-        assert_eq!(cells >> 18, 0x1f8);
-        // Two rows confined to the same single box: impossible.
-        assert_eq!(PERMITTED[0b111_001_001], 0);
-        assert_eq!(PERMITTED[0x1ff], BAND);
+    fn a_row_confined_to_one_box_clears_that_box_from_the_other_rows() {
+        let mut board = open_board();
+        board.words[word(0, 0)] &= !0o770; // row 0 of band 0: box 0 only
+        assert!(board.settle_word(word(0, 0)).is_some());
+        let w = board.words[word(0, 0)];
+        assert_eq!((w & ROW, w >> 9 & 0o7, w >> 18 & 0o7), (0o7, 0, 0));
+        // Two rows confined to one box: no place left.
+        board.words[word(0, 0)] &= !(0o770 << 9);
+        assert_eq!(board.settle_word(word(0, 0)), None);
     }
 
     #[test]
-    fn fitting_counts_the_permutations_inside_an_occupancy() {
-        assert_eq!(FITTING[0x1ff], 0x3f | 6 << 8);
-        // The diagonal: permutation 0 only (row r in box r).
-        assert_eq!(FITTING[0b100_010_001], 1 | 1 << 8);
-        // Rows 0 and 1 both confined to box 0: none.
-        assert_eq!(FITTING[0b111_001_001], 0);
-        // Row 0 in box 0, the rest free: permutations 0 and 1.
-        assert_eq!(FITTING[0b111_111_001], 0b11 | 2 << 8);
+    fn a_box_confined_to_one_column_claims_it_from_the_other_bands() {
+        let mut board = open_board();
+        board.words[word(0, 0)] &= !column_cells(0o6); // box 0 of band 0: column 0 only
+        let dirty = board.settle_word(word(0, 0)).unwrap();
+        assert_eq!(dirty, 1 << word(0, 1) | 1 << word(0, 2));
+        for band in 1..3 {
+            assert_eq!(
+                board.words[word(0, band)] & column_cells(1),
+                0,
+                "band {band}"
+            );
+        }
     }
 
     #[test]
-    fn lone_in_groups_keeps_the_groups_of_one_bit() {
-        // Groups (low first): 1, 2, 4 lone; 3, 5, 6, 7 not; 0 empty.
-        assert_eq!(lone_in_groups(0o0_765_421), 0o0_000_421);
-        assert_eq!(lone_in_groups(0o111_222_444), 0o111_222_444);
-        assert_eq!(lone_in_groups(0o777_333_000), 0);
+    fn a_row_with_one_place_solves_that_cell() {
+        let mut board = open_board();
+        board.words[word(0, 0)] &= !(ROW & !(1 << 4)); // row 0 of band 0: column 4 only
+        board.settle_word(word(0, 0)).unwrap();
+        assert_eq!(board.unsolved[0] & 1 << 4, 0);
+        assert_eq!(board.digits_at(4), 1, "only digit index 0 left in r1c5");
+        assert_eq!(board.words[word(0, 0)] & 1 << 4, 1 << 4);
+    }
+
+    #[test]
+    fn a_column_left_in_one_band_claims_its_box_there() {
+        let mut board = open_board();
+        for band in 1..3 {
+            board.words[word(0, band)] &= !column_cells(1);
+        }
+        let dirty = board.claim_columns(0).unwrap();
+        assert_eq!(dirty, 1 << word(0, 0));
+        assert_eq!(board.words[word(0, 0)] & column_cells(0o7), column_cells(1));
+        // A column with no place left for the digit.
+        board.words[word(0, 0)] &= !column_cells(1);
+        assert_eq!(board.claim_columns(0), None);
+    }
+
+    #[test]
+    fn a_cell_with_one_candidate_is_placed_and_one_with_none_fails() {
+        let mut board = open_board();
+        for d in (0..9).filter(|&d| d != 3) {
+            board.words[word(d, 0)] &= !1; // r1c1: digit index 3 only
+        }
+        assert_eq!(board.naked_singles(), Some(true));
+        assert_eq!(
+            board.words[word(3, 0)] & BAND_PEERS[0],
+            0,
+            "its row and box"
+        );
+        assert_eq!(board.words[word(3, 0)] & 1, 1);
+        board.words[word(3, 0)] &= !1;
+        assert_eq!(board.naked_singles(), None);
     }
 
     #[test]
@@ -848,13 +593,5 @@ mod tests {
         }
         assert!(board.propagate());
         assert_eq!(triads(&mut board), None);
-    }
-
-    #[test]
-    fn band_peers_are_row_and_box() {
-        assert!(BAND_PEERS.iter().all(|p| p.count_ones() == 14));
-        assert_eq!(BAND_PEERS[0] & 0x1ff, 0x1fe);
-        assert_eq!(LONE[0b000_010_110], column_cells(0b000_010_000));
-        assert_eq!(UNCLAIMED[0b000_000_010], column_cells(0b000_000_101));
     }
 }

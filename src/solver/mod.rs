@@ -2,6 +2,8 @@
 
 mod board;
 mod search;
+mod split;
+mod tables;
 
 use crate::grid::{Grid, Puzzle};
 use board::Board;

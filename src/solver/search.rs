@@ -9,7 +9,8 @@
 //! digits each): without that, splits on a board with few clues overfill minirows unseen and
 //! wander for millions of guesses.
 
-use super::board::{Board, Split};
+use super::board::Board;
+use super::split::Split;
 use crate::grid::Grid;
 
 /// Which cell to branch on, and so which solution comes first.
