@@ -108,6 +108,22 @@ fn mode(name: &str, limit: Option<u64>) -> PyResult<Mode> {
 }
 
 /// Runs `solve` on a pool of `threads` threads, or on the shared pool of one per core.
+/// Solves records `0..n` (`record(i)` is one's text) with the GIL released, on `threads`
+/// threads, and hands the answers to Python.
+fn answer_all<'a>(
+    py: Python<'_>,
+    n: usize,
+    record: impl Fn(usize) -> &'a [u8] + Sync + Send,
+    mode: Mode,
+    threads: Option<usize>,
+    max_guesses: Option<u64>,
+) -> PyResult<Answers> {
+    let max_guesses = max_guesses.unwrap_or(u64::MAX);
+    let columns =
+        py.detach(|| on_threads(threads, || Columns::solve(n, record, mode, max_guesses)))?;
+    Ok(to_python(py, columns))
+}
+
 fn on_threads<T: Send>(threads: Option<usize>, solve: impl FnOnce() -> T + Send) -> PyResult<T> {
     match threads {
         None => Ok(solve()),
@@ -207,12 +223,7 @@ fn solve_sequence(
         ends.push(data.len());
     }
     let record = |i: usize| &data[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
-    let columns = py.detach(|| {
-        on_threads(threads, || {
-            Columns::solve(ends.len(), record, mode, max_guesses.unwrap_or(u64::MAX))
-        })
-    })?;
-    Ok(to_python(py, columns))
+    answer_all(py, ends.len(), record, mode, threads, max_guesses)
 }
 
 /// Solves `count` fixed-width records of `width` characters of `char_width` bytes each (a
@@ -263,12 +274,7 @@ fn solve_fixed(
         let end = r.iter().rposition(|&b| b != 0).map_or(0, |p| p + 1);
         &r[..end]
     };
-    let columns = py.detach(|| {
-        on_threads(threads, || {
-            Columns::solve(count, record, mode, max_guesses.unwrap_or(u64::MAX))
-        })
-    })?;
-    Ok(to_python(py, columns))
+    answer_all(py, count, record, mode, threads, max_guesses)
 }
 
 /// Solves an Arrow string column in place from its buffers' memory, held by the caller:
@@ -322,12 +328,7 @@ fn solve_arrow(
             &bytes[start..end]
         }
     };
-    let columns = py.detach(|| {
-        on_threads(threads, || {
-            Columns::solve(count, record, mode, max_guesses.unwrap_or(u64::MAX))
-        })
-    })?;
-    Ok(to_python(py, columns))
+    answer_all(py, count, record, mode, threads, max_guesses)
 }
 
 /// Runs the command line's `solve` over files and returns its stats as JSON text. `output`:
