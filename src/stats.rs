@@ -33,6 +33,17 @@ impl Default for Histogram {
 }
 
 impl Histogram {
+    /// `mean M  p50 A  p99 B  max C`: a count's line in a stats table.
+    pub fn summary(&self) -> String {
+        format!(
+            "mean {:.2}  p50 {}  p99 {}  max {}",
+            self.mean(),
+            self.quantile(0.5),
+            self.quantile(0.99),
+            self.max()
+        )
+    }
+
     fn bucket(v: u64) -> usize {
         if v < 8 {
             v as usize
@@ -286,15 +297,7 @@ impl Stats {
             micros(h.quantile(0.99)),
             micros(h.max())
         );
-        let g = &self.guesses;
-        let _ = writeln!(
-            t,
-            "guesses     mean {:.2}  p50 {}  p99 {}  max {}",
-            g.mean(),
-            g.quantile(0.5),
-            g.quantile(0.99),
-            g.max()
-        );
+        let _ = writeln!(t, "guesses     {}", self.guesses.summary());
         if !self.hardest.is_empty() {
             let hard: Vec<String> = self
                 .hardest

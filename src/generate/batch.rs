@@ -236,15 +236,7 @@ impl Stats {
             self.clue_mean(),
             histogram.join(", ")
         );
-        let g = &self.guesses;
-        let _ = writeln!(
-            t,
-            "guesses     mean {:.2}  p50 {}  p99 {}  max {}",
-            g.mean(),
-            g.quantile(0.5),
-            g.quantile(0.99),
-            g.max()
-        );
+        let _ = writeln!(t, "guesses     {}", self.guesses.summary());
         let _ = writeln!(
             t,
             "tries       mean {:.2}  max {}",
