@@ -449,4 +449,104 @@ mod tests {
         );
         assert!(P.parse::<Grid>().unwrap().find_conflict().is_none());
     }
+
+    /// The last guard before an answer is printed: each way a grid can fail it, alone, gets
+    /// its own exact error.
+    #[test]
+    fn the_solution_check_catches_each_kind_of_break() {
+        let puzzle: Grid = P.parse().unwrap();
+        let solution = crate::solve(&puzzle, crate::Mode::Unique).solution.unwrap();
+        assert_eq!(solution.check_solution_of(&puzzle), Ok(()));
+        let with = |changes: &[(usize, u8)]| {
+            let mut cells = solution.cells;
+            for &(cell, v) in changes {
+                cells[cell] = v;
+            }
+            Grid { cells }
+        };
+        // Rows only: r1c1 and r2c1 swapped keep column 1 and box 1 whole.
+        let (a, b) = (solution.cells[0], solution.cells[9]);
+        let rows_only = with(&[(0, b), (9, a)]);
+        let twin = (1..9).find(|&c| solution.cells[c] == b).unwrap();
+        let conflict = Conflict {
+            digit: b,
+            first: 0,
+            second: twin,
+            unit: Unit::Row(0),
+        };
+        assert_eq!(
+            rows_only.check_solution_of(&Grid::EMPTY),
+            Err(SolutionError::BreaksRule(conflict))
+        );
+        // Boxes only: a Latin square has every digit once in each row and column.
+        let latin = Grid {
+            cells: std::array::from_fn(|i| ((i / 9 + i % 9) % 9 + 1) as u8),
+        };
+        let conflict = Conflict {
+            digit: 2,
+            first: 1,
+            second: 9,
+            unit: Unit::Box(0),
+        };
+        assert_eq!(
+            latin.check_solution_of(&Grid::EMPTY),
+            Err(SolutionError::BreaksRule(conflict))
+        );
+        // Boxes only, away from box 1: columns 4 and 7 swapped keep every row and column
+        // whole, and boxes 1, 4 and 7 too.
+        let swapped = Grid {
+            cells: std::array::from_fn(|i| match i % 9 {
+                3 => solution.cells[i + 3],
+                6 => solution.cells[i - 3],
+                _ => solution.cells[i],
+            }),
+        };
+        let conflict = swapped.find_conflict().unwrap();
+        assert!(matches!(conflict.unit, Unit::Box(1 | 2)), "{conflict}");
+        assert_eq!(
+            swapped.check_solution_of(&Grid::EMPTY),
+            Err(SolutionError::BreaksRule(conflict))
+        );
+        // Columns only: r1c1 and r1c2 swapped keep row 1 and box 1 whole.
+        let c = solution.cells[1];
+        let columns_only = with(&[(0, c), (1, a)]);
+        let twin = (1..9)
+            .map(|r| 9 * r)
+            .find(|&i| solution.cells[i] == c)
+            .unwrap();
+        let conflict = Conflict {
+            digit: c,
+            first: 0,
+            second: twin,
+            unit: Unit::Column(0),
+        };
+        assert_eq!(
+            columns_only.check_solution_of(&Grid::EMPTY),
+            Err(SolutionError::BreaksRule(conflict))
+        );
+        // A clue changed, one or two: the first is named.
+        let clue = (0..CELLS).find(|&i| puzzle.cells[i] != 0).unwrap();
+        let other = |v: u8| v % 9 + 1;
+        let mut changed = puzzle;
+        changed.cells[clue] = other(puzzle.cells[clue]);
+        assert_eq!(
+            solution.check_solution_of(&changed),
+            Err(SolutionError::ChangesClue { cell: clue })
+        );
+        let last = (0..CELLS).rfind(|&i| puzzle.cells[i] != 0).unwrap();
+        changed.cells[last] = other(puzzle.cells[last]);
+        assert_eq!(
+            solution.check_solution_of(&changed),
+            Err(SolutionError::ChangesClue { cell: clue })
+        );
+        // An empty cell, or two: the first is named, before any other fault.
+        assert_eq!(
+            with(&[(40, 0)]).check_solution_of(&puzzle),
+            Err(SolutionError::Incomplete { cell: 40 })
+        );
+        assert_eq!(
+            with(&[(70, 0), (12, 0), (0, b), (9, a)]).check_solution_of(&changed),
+            Err(SolutionError::Incomplete { cell: 12 })
+        );
+    }
 }
