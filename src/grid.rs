@@ -58,21 +58,40 @@ pub type Puzzle = Grid;
 /// Why a text is not a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
+    /// No text at all.
     #[error("empty puzzle")]
     Empty,
+    /// Fewer than 81 cells.
     #[error("too short: {len} cells, expected 81")]
-    TooShort { len: usize },
+    TooShort {
+        /// The cells there are.
+        len: usize,
+    },
+    /// More than 81 cells with nothing between them and the rest.
     #[error("too long: more than 81 cells (extra text must be separated by whitespace)")]
     TooLong,
-    /// `position` is 1-based, counting bytes from the start of the puzzle text.
+    /// A character that is no cell.
     #[error("bad character {ch:?} at position {position} (expected 1-9, 0 or .)")]
-    BadChar { ch: char, position: usize },
+    BadChar {
+        /// The character.
+        ch: char,
+        /// 1-based, counting bytes from the start of the puzzle text.
+        position: usize,
+    },
     /// A byte that does not start a UTF-8 character (binary data, another encoding).
     #[error("bad byte 0x{byte:02x} at position {position} (not text)")]
-    BadByte { byte: u8, position: usize },
-    /// A puzzle of another size: `side` × `side` cells (4, 6, 16 or 25).
+    BadByte {
+        /// The byte.
+        byte: u8,
+        /// 1-based, counting bytes from the start of the puzzle text.
+        position: usize,
+    },
+    /// A puzzle of another size.
     #[error("{side}×{side} puzzles are not supported; only 9×9")]
-    OtherSize { side: usize },
+    OtherSize {
+        /// Its side: 4, 6, 16 or 25.
+        side: usize,
+    },
 }
 
 impl ParseError {
@@ -115,18 +134,24 @@ fn other_size(text: &[u8]) -> Option<usize> {
 /// Two clues that break a rule: the same digit twice in one row, column or box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Conflict {
+    /// The digit that is there twice.
     pub digit: u8,
     /// 0-based cell indices, `first < second`.
     pub first: usize,
+    /// The other cell.
     pub second: usize,
+    /// The row, column or box they share.
     pub unit: Unit,
 }
 
 /// A row, column or box, with its 0-based index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unit {
+    /// Row 0-8, top to bottom.
     Row(usize),
+    /// Column 0-8, left to right.
     Column(usize),
+    /// Box 0-8, in reading order.
     Box(usize),
 }
 
@@ -317,12 +342,21 @@ impl Grid {
 /// Why a grid is not a valid solution of a puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SolutionError {
+    /// A cell holds no digit.
     #[error("cell r{}c{} is empty", cell / 9 + 1, cell % 9 + 1)]
-    Incomplete { cell: usize },
+    Incomplete {
+        /// The first such cell, 0-based.
+        cell: usize,
+    },
+    /// A digit is twice in a row, column or box.
     #[error("{0}")]
     BreaksRule(Conflict),
+    /// A clue of the puzzle is not kept.
     #[error("cell r{}c{} differs from its clue", cell / 9 + 1, cell % 9 + 1)]
-    ChangesClue { cell: usize },
+    ChangesClue {
+        /// The first such cell, 0-based.
+        cell: usize,
+    },
 }
 
 /// The 9 cells of unit `u`: rows 0..9, columns 9..18, boxes 18..27, each in reading order.

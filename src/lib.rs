@@ -1,7 +1,14 @@
+#![warn(missing_docs)]
 //! sudoku-batch: solve Sudoku puzzles in bulk.
 //!
 //! The engine ([`solve`]) knows nothing of files or threads; the [`pipeline`] streams inputs
-//! through it on all cores and writes answer keys and stats.
+//! through it on all cores and writes answer keys and stats; [`generate`] makes puzzles.
+//!
+//! The library is what the documentation shows: the engine and the grid at the crate's root,
+//! the pipeline's entry point and configuration ([`pipeline::run`], [`pipeline::Config`] and the
+//! types of its fields), generation, and the stats a run returns. The modules hidden from the
+//! documentation (the command line's plumbing: progress, signals, output files, the bench) are
+//! public only for the binary and the project's own tools, and may change at any time.
 //!
 //! ```
 //! use sudoku_batch::{Mode, Status, solve};
@@ -13,22 +20,33 @@
 //! assert!(outcome.solution.unwrap().check_solution_of(&puzzle).is_ok());
 //! ```
 
+#[doc(hidden)]
 pub mod answer;
+#[doc(hidden)]
 pub mod bench;
+#[doc(hidden)]
 pub mod cleanup;
+#[doc(hidden)]
 pub mod clock;
+#[doc(hidden)]
 pub mod complaints;
+#[doc(hidden)]
 pub mod files;
 pub mod generate;
 pub mod grid;
 pub mod input;
+#[doc(hidden)]
 pub mod names;
+#[doc(hidden)]
 pub mod ordered;
 pub mod output;
 pub mod pipeline;
+#[doc(hidden)]
 pub mod plot;
+#[doc(hidden)]
 pub mod progress;
 pub mod shard;
+#[doc(hidden)]
 pub mod sink;
 pub mod solver;
 pub mod stats;

@@ -36,12 +36,14 @@ pub struct Config {
     pub sync: bool,
     /// Where the stats go as JSON, and the solve-time chart as SVG.
     pub stats: Option<Target>,
+    /// Where the solve-time chart goes, as SVG.
     pub plot: Option<Target>,
     /// What the user said about the inputs' layout.
     pub input: Options,
     /// `None`: from the output file's name, else the first input's layout's default. A grid
     /// key takes the first input's grid style when it has one.
     pub output_format: Option<OutputFormat>,
+    /// What to look for.
     pub mode: Mode,
     /// Solver threads; 0 for one per core.
     pub threads: usize,
@@ -49,6 +51,7 @@ pub struct Config {
     pub max_guesses: u64,
     /// Add `guesses` and `micros` columns to CSV output.
     pub timing: bool,
+    /// Show a progress bar on stderr.
     pub progress: bool,
     /// Answer only this part of the inputs (`--shard K/N`).
     pub shard: Option<Shard>,

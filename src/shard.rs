@@ -21,7 +21,9 @@ use std::str::FromStr;
 /// Which part of the batch a run answers: `index` of `count`, from 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
+    /// K, from 1.
     pub index: u64,
+    /// N.
     pub count: u64,
 }
 
@@ -57,10 +59,13 @@ impl Shard {
 
 /// What a shard needs to know of one input to find its part.
 pub struct Input<'a> {
+    /// The file.
     pub path: &'a Path,
     /// For messages.
     pub name: &'a str,
+    /// Its bytes.
     pub size: u64,
+    /// Its layout, detected from its first lines.
     pub layout: &'a dyn Layout,
     /// Lines at the input's start that belong to the part at its first byte (its header).
     pub head_lines: u64,

@@ -64,6 +64,7 @@ impl Histogram {
         }
     }
 
+    /// Counts one value.
     pub fn add(&mut self, v: u64) {
         self.buckets[Self::bucket(v)] += 1;
         self.count += 1;
@@ -71,10 +72,12 @@ impl Histogram {
         self.max = self.max.max(v);
     }
 
+    /// How many values.
     pub fn count(&self) -> u64 {
         self.count
     }
 
+    /// Their mean, exact (0 when there is none).
     pub fn mean(&self) -> f64 {
         if self.count == 0 {
             0.0
@@ -83,6 +86,7 @@ impl Histogram {
         }
     }
 
+    /// The largest, exact.
     pub fn max(&self) -> u64 {
         self.max
     }
@@ -123,10 +127,15 @@ impl Histogram {
 /// One of the hardest records.
 #[derive(Debug, Clone)]
 pub struct Hard {
+    /// Which input (index into the run's inputs).
     pub input: usize,
+    /// Its first line.
     pub line: u64,
+    /// The engine's guesses.
     pub guesses: u64,
+    /// The solve's time.
     pub nanos: u64,
+    /// Its status.
     pub verdict: Verdict,
 }
 
@@ -145,20 +154,28 @@ const HARDEST: usize = 5;
 /// Everything the stats table and JSON report.
 #[derive(Clone)]
 pub struct Stats {
+    /// The inputs' names, as messages give them.
     pub inputs: Vec<String>,
+    /// The run's mode.
     pub mode: Mode,
+    /// Solver threads.
     pub threads: usize,
     counts: [u64; Verdict::ALL.len()],
+    /// Solve times of the puzzles answered.
     pub solve_nanos: Histogram,
+    /// Their guesses.
     pub guesses: Histogram,
     /// Count mode: solutions per puzzle (below the limit), and puzzles that reached it.
     pub solutions: Histogram,
+    /// Count mode: puzzles whose count stopped at the limit.
     pub at_limit: u64,
     hardest: Vec<Hard>,
+    /// The run's wall-clock time, from start to the last output written.
     pub wall: Duration,
     /// Input lines read, and those in no record, by reason: `lines` is the lines of every
     /// record plus `skipped.total()`.
     pub lines: u64,
+    /// Lines in no record, by reason.
     pub skipped: Skipped,
     /// Messages for stderr that could not be written there.
     pub stderr_lost: u64,
@@ -167,6 +184,7 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Nothing counted yet.
     pub fn new(inputs: Vec<String>, mode: Mode, threads: usize) -> Stats {
         Stats {
             inputs,
@@ -186,6 +204,7 @@ impl Stats {
         }
     }
 
+    /// Counts one record of input `input`.
     pub fn add(&mut self, input: usize, r: &RecordStat) {
         self.counts[r.verdict as usize] += 1;
         let Some(nanos) = r.nanos else { return };
@@ -212,10 +231,12 @@ impl Stats {
         }
     }
 
+    /// Records with verdict `v`.
     pub fn count(&self, v: Verdict) -> u64 {
         self.counts[v as usize]
     }
 
+    /// Records, all verdicts.
     pub fn records(&self) -> u64 {
         self.counts.iter().sum()
     }
@@ -229,6 +250,7 @@ impl Stats {
             .sum()
     }
 
+    /// Records over wall time.
     pub fn puzzles_per_sec(&self) -> f64 {
         self.records() as f64 / self.wall.as_secs_f64().max(1e-9)
     }

@@ -20,7 +20,9 @@ use std::path::{Path, PathBuf};
 /// Where an output goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Target {
+    /// Standard output (`-`).
     Stdout,
+    /// A file, written under a temporary name and renamed into place when whole.
     File(PathBuf),
 }
 
@@ -153,6 +155,7 @@ impl Pending {
         })
     }
 
+    /// The open temporary file.
     pub fn file(&self) -> &File {
         &self.file
     }
@@ -183,6 +186,7 @@ impl Pending {
 /// anything is done, so that one that cannot be written stops the run before it starts, and
 /// put in place together at the end.
 pub struct Outputs {
+    /// The answer key's writer.
     pub key: crate::sink::Sink,
     /// Each other output's temporary file, or `None` for stdout.
     extras: Vec<Option<Pending>>,

@@ -5,9 +5,13 @@ use crate::solver::Status;
 /// A record's status in the answer key and the stats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Verdict {
+    /// Answered: exactly one solution (`unique`, `count`), or one found (`first`, `lexmin`).
     Solved,
+    /// Two or more solutions (`unique`, `count`).
     Multiple,
+    /// No solution, though no two clues clash.
     Unsolvable,
+    /// Two clues break a rule.
     Invalid,
     /// The text is not a puzzle.
     Malformed,
@@ -18,6 +22,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Every verdict, in the order of the stats and the answer keys' documentation.
     pub const ALL: [Verdict; 7] = [
         Verdict::Solved,
         Verdict::Multiple,

@@ -26,13 +26,17 @@ pub struct Config {
     pub count: u64,
     /// `None`: a seed is drawn, and said in the stats.
     pub seed: Option<u64>,
+    /// What each puzzle must be.
     pub options: Options,
+    /// Where the puzzles go.
     pub output: Target,
+    /// Lines, or CSV with solutions.
     pub format: Format,
     /// Threads; 0 for one per core.
     pub threads: usize,
     /// Where the stats go as JSON.
     pub stats: Option<Target>,
+    /// Show a progress bar on stderr.
     pub progress: bool,
 }
 
@@ -161,14 +165,21 @@ fn fresh_seed() -> u64 {
 /// What a generate run reports.
 #[derive(Clone)]
 pub struct Stats {
+    /// The run's seed, given or drawn: the same seed and options give the same puzzles.
     pub seed: u64,
+    /// Threads.
     pub threads: usize,
+    /// What each puzzle had to be.
     pub options: Options,
+    /// Puzzles made.
     pub puzzles: u64,
+    /// The run's wall-clock time.
     pub wall: Duration,
     /// Puzzles by clue count.
     pub clues: [u64; 82],
+    /// Their guesses in `unique` mode.
     pub guesses: Histogram,
+    /// Tries per puzzle.
     pub attempts: Histogram,
 }
 
@@ -193,6 +204,7 @@ impl Stats {
         self.attempts.add(g.attempts);
     }
 
+    /// Puzzles over wall time.
     pub fn puzzles_per_sec(&self) -> f64 {
         self.puzzles as f64 / self.wall.as_secs_f64().max(1e-9)
     }

@@ -31,7 +31,9 @@ use crate::solver::{Mode, Status, has_solution_without, solve, solve_within};
 /// A range of allowed values, both ends included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Target {
+    /// The least allowed.
     pub min: u64,
+    /// The most allowed.
     pub max: u64,
 }
 
@@ -42,6 +44,7 @@ impl Target {
         max: u64::MAX,
     };
 
+    /// True when `v` is allowed.
     pub fn contains(self, v: u64) -> bool {
         (self.min..=self.max).contains(&v)
     }
@@ -71,6 +74,7 @@ pub struct Options {
     /// The engine's guesses in `unique` mode: the difficulty measure of tdoku's generator and
     /// of the sudoku-extreme data set.
     pub guesses: Target,
+    /// The symmetry of the clues' pattern.
     pub symmetry: Symmetry,
     /// No clue can go without the puzzle getting a second solution (with a symmetry: no
     /// orbit of clues). Without, clues are taken out only down to the clue target's top.
@@ -94,8 +98,11 @@ impl Default for Options {
 /// One generated puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Generated {
+    /// The puzzle: one solution, checked.
     pub puzzle: Grid,
+    /// That solution.
     pub solution: Grid,
+    /// The puzzle's clues.
     pub clues: usize,
     /// The engine's guesses in `unique` mode.
     pub guesses: u64,
@@ -113,7 +120,9 @@ pub struct Generated {
 pub struct Unreached {
     /// The target, as asked for (`--clues 17..17`).
     pub wanted: String,
+    /// The tries made.
     pub attempts: u64,
+    /// The puzzle nearest the target.
     pub closest: Box<Generated>,
 }
 

@@ -8,6 +8,7 @@
 pub struct Rng(u64);
 
 impl Rng {
+    /// The stream of `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
@@ -18,6 +19,7 @@ impl Rng {
         Rng(mix(mix(seed) ^ index))
     }
 
+    /// The next number (splitmix64).
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         mix(self.0)

@@ -46,6 +46,7 @@ pub struct Orbit {
 }
 
 impl Orbit {
+    /// Its cells: one, or two that the symmetry maps onto each other.
     pub fn cells(&self) -> &[usize] {
         &self.cells[..self.len]
     }

@@ -58,7 +58,9 @@ pub enum Fit {
 /// A layout fitted to one input.
 #[derive(Debug, Clone)]
 pub struct Detected {
+    /// The layout.
     pub layout: Arc<dyn Layout>,
+    /// How surely it fits.
     pub fit: Fit,
     /// Sampled lines the layout skips because of where they are (a header, a title, comment
     /// lines before a CSV header), with the reason.
@@ -66,6 +68,7 @@ pub struct Detected {
 }
 
 impl Detected {
+    /// `layout`, fitting `fit`ly, with no line skipped for where it is.
     pub fn new(layout: impl Layout + 'static, fit: Fit) -> Detected {
         Detected {
             layout: Arc::new(layout),
@@ -74,6 +77,7 @@ impl Detected {
         }
     }
 
+    /// The same, with sampled line `line` skipped for `why`.
     pub fn skipping(mut self, line: u64, why: Skip) -> Detected {
         self.skips.push((line, why));
         self

@@ -13,12 +13,14 @@ pub struct Fields {
 }
 
 impl Fields {
+    /// No fields, keeping the allocations.
     pub fn clear(&mut self) {
         self.bytes.clear();
         self.ends.clear();
         self.skip_delimiters = false;
     }
 
+    /// Adds a field.
     pub fn push(&mut self, value: &[u8]) {
         debug_assert!(!self.skip_delimiters || self.ends.is_empty());
         self.skip_delimiters = false;
@@ -26,10 +28,12 @@ impl Fields {
         self.ends.push(self.bytes.len());
     }
 
+    /// How many fields.
     pub fn len(&self) -> usize {
         self.ends.len()
     }
 
+    /// True when there is none.
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
@@ -48,6 +52,7 @@ impl Fields {
         }
     }
 
+    /// Every field, in order.
     pub fn iter(&self) -> impl Iterator<Item = &[u8]> {
         (0..self.len()).map(|i| self.get(i))
     }

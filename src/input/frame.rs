@@ -23,6 +23,7 @@ pub struct Chunk {
     /// The records' text. Each record is a span of it: its rows joined by `\n`, without line
     /// ends.
     pub text: Vec<u8>,
+    /// Where each record is, in order.
     pub records: Vec<RawRecord>,
     /// Set while `text` is a block of whole lines not yet framed: the first one's number.
     unframed: Option<u64>,
@@ -92,6 +93,7 @@ pub struct RawRecord {
     pub lines: u32,
     /// Its text: [`Chunk::text`]`[start..end]`.
     pub start: usize,
+    /// Where its text ends (exclusive).
     pub end: usize,
     /// One of its lines went past the line limit: its text is not kept.
     pub too_long: bool,
@@ -102,18 +104,22 @@ pub struct RawRecord {
 pub struct Skipped([u64; Skip::ALL.len()]);
 
 impl Skipped {
+    /// Counts `n` lines skipped for `why`.
     pub fn add(&mut self, why: Skip, n: u64) {
         self.0[why as usize] += n;
     }
 
+    /// The lines skipped for `why`.
     pub fn get(&self, why: Skip) -> u64 {
         self.0[why as usize]
     }
 
+    /// The lines skipped for any reason.
     pub fn total(&self) -> u64 {
         self.0.iter().sum()
     }
 
+    /// Adds `other`'s counts.
     pub fn merge(&mut self, other: &Skipped) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             *a += b;

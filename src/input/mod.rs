@@ -33,7 +33,9 @@ use std::fmt;
 /// A layout's entry in the registry: its name on the command line, a line of help, and how to
 /// recognise it.
 pub struct LayoutKind {
+    /// The name `--format` takes.
     pub name: &'static str,
+    /// A line for `--help`.
     pub help: &'static str,
     /// Fits the layout to an input's first lines: `None` when it does not fit (or, when
     /// `forced`, an error saying why it cannot). Errors are for what the user must fix.
@@ -114,9 +116,11 @@ pub enum Framing {
     Skip(Skip),
     /// Not part of any record, and it ends a record in progress (a title after a short grid).
     SkipAndClose(Skip),
-    /// A row of a record: it starts one if none is open; `complete` when the record ends with
-    /// it.
-    Take { complete: bool },
+    /// A row of a record: it starts one if none is open.
+    Take {
+        /// The record ends with it.
+        complete: bool,
+    },
 }
 
 /// Why a line is in no record. Every skipped line is counted under one of these.
@@ -135,6 +139,7 @@ pub enum Skip {
 }
 
 impl Skip {
+    /// Every reason, in the order of the stats.
     pub const ALL: [Skip; 5] = [
         Skip::Blank,
         Skip::Comment,
@@ -182,7 +187,9 @@ pub enum Echo<'a> {
     /// The values of the layout's columns (a CSV row, a bank line's fields), and the row's own
     /// text when a CSV answer key can copy it as it is (it has the header's width).
     Fields {
+        /// The values.
         fields: &'a Fields,
+        /// The row as it was written, when it can be copied whole.
         row: Option<&'a [u8]>,
     },
     /// The puzzle as it was written (a lines record).
@@ -198,32 +205,63 @@ pub enum Echo<'a> {
 /// [`RecordError::kind`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
+    /// A line past [`MAX_LINE`], whose text was not kept.
     #[error("line longer than {} bytes", MAX_LINE)]
     LineTooLong,
+    /// The puzzle text does not parse.
     #[error("{0}")]
     Puzzle(ParseError),
+    /// A field (CSV column, JSON key) does not parse as a puzzle or solution.
     #[error("{field}: {error}")]
-    Field { field: String, error: ParseError },
+    Field {
+        /// The field's name.
+        field: String,
+        /// Why.
+        error: ParseError,
+    },
+    /// A CSV row or bank line of another width than its header or first line.
     #[error("{got} fields, the {what} has {want}")]
     Width {
+        /// The record's fields.
         got: usize,
+        /// The header's (or first line's).
         want: usize,
+        /// `header` or `first line`.
         what: &'static str,
     },
+    /// A CSV row with a quote that is never closed.
     #[error("unterminated quote in CSV row (a quoted field cannot span lines)")]
     UnclosedQuote,
+    /// A grid cut short (by a blank line or a title) or too long.
     #[error("grid has {got} rows, expected {want}")]
-    GridRows { got: usize, want: usize },
+    GridRows {
+        /// The rows it has.
+        got: usize,
+        /// The rows a grid has.
+        want: usize,
+    },
+    /// A grid row of another width than nine cells.
     #[error("row {row}: {got} cells, expected 9")]
-    GridRowWidth { row: usize, got: usize },
+    GridRowWidth {
+        /// 1-based.
+        row: usize,
+        /// The cells it has.
+        got: usize,
+    },
+    /// A grid cell that is not a digit or a blank.
     #[error("bad {what} at row {row}, column {col} (expected 1-9, 0 or .)")]
     GridCell {
+        /// The character or value, shown.
         what: String,
+        /// 1-based.
         row: usize,
+        /// 1-based.
         col: usize,
     },
+    /// A JSON Lines line that is not an object.
     #[error("not a JSON object: {0}")]
     Json(String),
+    /// A JSON object without the puzzle's key.
     #[error("no {0:?} key")]
     MissingKey(String),
 }

@@ -12,7 +12,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Where puzzles come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum InputPath {
+    /// Standard input (`-` on the command line).
     Stdin,
+    /// A file: regular, gzip, a FIFO or a device.
     File(PathBuf),
 }
 

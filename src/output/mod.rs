@@ -51,12 +51,17 @@ pub enum CsvHeader<'a> {
 /// What a worker knows about one answered record.
 #[derive(Debug, Clone, Copy)]
 pub struct Answer {
+    /// Its status.
     pub verdict: Verdict,
+    /// The solution found and checked, if any.
     pub solution: Option<Grid>,
     /// Solutions found; `capped` when the count stopped at the limit (count mode).
     pub count: u64,
+    /// The count stopped at the limit.
     pub capped: bool,
+    /// The engine's guesses.
     pub guesses: u64,
+    /// The solve's time.
     pub nanos: u64,
 }
 
@@ -74,6 +79,7 @@ impl Answer {
 /// The answer key's shape, decided once for the run from the first input's layout.
 #[derive(Debug, Clone)]
 pub struct KeyFormat {
+    /// The answer key's format.
     pub format: OutputFormat,
     /// The echoed columns' names: the width of a CSV row, the keys of a JSON object.
     pub columns: Vec<Vec<u8>>,
@@ -91,6 +97,8 @@ pub struct KeyFormat {
 }
 
 impl KeyFormat {
+    /// The key of `format` for inputs of `layout`, with a count column (`count`) and timing
+    /// columns (`timing`).
     pub fn new(format: OutputFormat, layout: &dyn Layout, count: bool, timing: bool) -> KeyFormat {
         // Names the key already has: the columns it repeats, or a JSON object's keys.
         let taken = match format {
@@ -154,6 +162,7 @@ impl KeyFormat {
 
 /// What an answer key repeats of one record.
 pub struct Echoed<'a> {
+    /// What the record's layout echoes.
     pub echo: Echo<'a>,
     /// A CSV row's text may be copied as it is (its delimiter is the key's).
     pub verbatim: bool,

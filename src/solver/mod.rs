@@ -87,6 +87,7 @@ pub enum Status {
 /// The result of solving one puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
+    /// What was found.
     pub status: Status,
     /// The first solution found (for `LexMin`, the smallest); `None` when there is none.
     pub solution: Option<Grid>,
