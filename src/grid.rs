@@ -484,6 +484,35 @@ mod tests {
         assert!(P.parse::<Grid>().unwrap().find_conflict().is_none());
     }
 
+    /// `has_conflict` is the quick test in front of `find_conflict`: they agree on grids with
+    /// and without a clash, in every kind of unit.
+    #[test]
+    fn has_conflict_agrees_with_find_conflict() {
+        let puzzle: Grid = P.parse().unwrap();
+        let solution = crate::solve(&puzzle, crate::Mode::Unique).solution.unwrap();
+        for grid in [puzzle, solution, Grid::EMPTY] {
+            assert!(!grid.has_conflict(), "{grid}");
+        }
+        for (a, b) in [(0, 8), (4, 76), (30, 50), (80, 72), (60, 80), (10, 19)] {
+            for grid in [Grid::EMPTY, puzzle] {
+                let mut cells = grid.cells;
+                let digit = (1..=9)
+                    .find(|&d| {
+                        cells[a] = d;
+                        cells[b] = d;
+                        Grid { cells }.find_conflict().is_some()
+                    })
+                    .unwrap();
+                let clash = Grid { cells };
+                assert!(clash.has_conflict(), "{a} {b} {digit}");
+            }
+        }
+        // Two equal digits that share no unit are no clash.
+        let mut cells = [0; CELLS];
+        (cells[0], cells[40], cells[80]) = (5, 5, 5);
+        assert!(!Grid { cells }.has_conflict());
+    }
+
     /// The last guard before an answer is printed: each way a grid can fail it, alone, gets
     /// its own exact error.
     #[test]
