@@ -1,15 +1,28 @@
 //! The temporary files a run may leave behind if it is stopped: its outputs being written
 //! (the answer key, `--stats`, `--plot`). The signal handler and the panic hook (in `main`)
 //! remove them; putting a file in place takes it off the list.
+//!
+//! The list is the process's, so it is kept only once a program that handles the signals
+//! asks for it ([`keep_for_signals`]): a library call (the Python package's) leaves no trace
+//! in process-wide state, and its temporary files go when their owner drops them.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static KEPT: AtomicBool = AtomicBool::new(false);
+
+/// Keeps the list from now on: for a program that removes the files on a signal or a panic.
+pub fn keep_for_signals() {
+    KEPT.store(true, Ordering::SeqCst);
+}
 
 /// Notes a temporary file to remove if the run is stopped.
 pub fn register(path: &Path) {
-    lock().push(path.to_path_buf());
+    if KEPT.load(Ordering::SeqCst) {
+        lock().push(path.to_path_buf());
+    }
 }
 
 /// Runs `finish` (which renames or removes the temporary file at `path`) with the list
@@ -33,4 +46,17 @@ fn lock() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     PENDING
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    /// A library call (no signal handler asked for the list) leaves nothing in it: removing
+    /// the pending files removes none of its files.
+    #[test]
+    fn without_a_signal_handler_nothing_is_kept() {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        super::register(file.path());
+        super::remove_pending();
+        assert!(file.path().exists());
+    }
 }

@@ -148,6 +148,7 @@ fn solve(args: &SolveArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
 /// files, then exit 128 + the signal's number (130, 143, 129, 131).
 fn exit_cleanly_on_signals() {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    sudoku_batch::cleanup::keep_for_signals();
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     else {
         return; // without the handler, the default action still stops the run
