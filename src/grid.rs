@@ -419,6 +419,8 @@ mod tests {
         assert_eq!(g.clue_count(), 32);
         let zeros = P.replace('.', "0");
         assert_eq!(zeros.parse::<Grid>().unwrap(), g);
+        // Debug, as assertion messages show a grid: its line, named.
+        assert_eq!(format!("{g:?}"), format!("Grid({P})"));
     }
 
     #[test]
