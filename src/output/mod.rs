@@ -185,3 +185,23 @@ impl Echoed<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::OutputFormat;
+    use std::path::Path;
+
+    #[test]
+    fn an_output_file_name_picks_the_format() {
+        let format = |name: &str| OutputFormat::from_extension(Path::new(name));
+        for name in ["key.csv", "key.tsv", "KEY.CSV", "dir.x/key.Tsv"] {
+            assert_eq!(format(name), Some(OutputFormat::Csv), "{name}");
+        }
+        for name in ["key.jsonl", "key.ndjson", "key.json", "key.JSONL"] {
+            assert_eq!(format(name), Some(OutputFormat::Jsonl), "{name}");
+        }
+        for name in ["key.txt", "key", "key.csv.gz", ".csv", "key.json.txt"] {
+            assert_eq!(format(name), None, "{name}");
+        }
+    }
+}
