@@ -204,6 +204,7 @@ mod tests {
     #[test]
     fn shards_parse_and_cover_every_byte_once() {
         assert_eq!("3/8".parse(), Ok(Shard { index: 3, count: 8 }));
+        assert_eq!(Shard { index: 3, count: 8 }.to_string(), "3/8");
         for wrong in ["0/3", "4/3", "3", "a/b", "1/0", "-1/2", ""] {
             assert!(
                 wrong.parse::<Shard>().unwrap_err().contains("K/N"),
