@@ -283,3 +283,18 @@ fn what_cannot_be_split_is_an_error() {
             .stderr(predicates::str::contains("expected K/N"));
     }
 }
+
+#[test]
+fn shards_share_the_records_out_evenly() {
+    // 1,000 lines of 82 bytes in 7 shards: the records that start in each seventh of the bytes.
+    let dir = tempfile::tempdir().unwrap();
+    let input = [data_dir().join("kaggle_1000.txt")];
+    let counts: Vec<u64> = (1..=7)
+        .map(|k| {
+            let part = run(dir.path(), &input, &[], "key.txt", Some(format!("{k}/7")));
+            part.stats["records"].as_u64().unwrap()
+        })
+        .collect();
+    assert_eq!(counts.iter().sum::<u64>(), 1000);
+    assert!(counts.iter().all(|&n| n == 142 || n == 143), "{counts:?}");
+}
