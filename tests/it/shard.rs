@@ -298,3 +298,41 @@ fn shards_share_the_records_out_evenly() {
     assert_eq!(counts.iter().sum::<u64>(), 1000);
     assert!(counts.iter().all(|&n| n == 142 || n == 143), "{counts:?}");
 }
+
+#[test]
+fn grids_are_shared_out_at_their_blank_lines_and_titles() {
+    let dir = tempfile::tempdir().unwrap();
+    let titled: String = (0..10)
+        .map(|i| format!("Grid {i:02}\n{}\n", rows(&puzzle(i).0).join("\n")))
+        .collect();
+    let titled = write(dir.path(), "euler.txt", titled);
+    // Ten grids of about the same length in five shards: two each, give or take one.
+    for input in [data_dir().join("grid/compact_10.txt"), titled] {
+        let counts: Vec<u64> = (1..=5)
+            .map(|k| {
+                let inputs = [input.clone()];
+                let part = run(dir.path(), &inputs, &[], "key.txt", Some(format!("{k}/5")));
+                part.stats["records"].as_u64().unwrap()
+            })
+            .collect();
+        assert_eq!(counts.iter().sum::<u64>(), 10);
+        assert!(
+            counts.iter().all(|&n| (1..=3).contains(&n)),
+            "{input:?}: {counts:?}"
+        );
+    }
+}
+
+#[test]
+fn packed_grids_too_long_to_find_a_boundary_in_are_an_error() {
+    // 40 MB of grids with nothing between them: the middle edge finds no boundary in the
+    // 16 MiB it reads.
+    let dir = tempfile::tempdir().unwrap();
+    let grid = rows(&puzzle(0).0).join("\n") + "\n";
+    let packed = write(dir.path(), "packed.txt", grid.repeat(450_000));
+    let name = packed.to_str().unwrap();
+    solve(&[name, "-q", "--shard", "1/2", "-o", "/dev/null"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot be split into shards"));
+}
