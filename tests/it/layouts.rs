@@ -736,3 +736,23 @@ fn the_block_path_and_the_line_path_give_the_same_key_rows() {
     );
     assert_eq!(early_rows[0], late_rows[0]);
 }
+
+#[test]
+fn csv_rows_are_echoed_as_written_and_other_delimiters_take_the_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = puzzle(0);
+    // Quotes that are not needed stay as written: the row is copied, not rewritten.
+    let a = write(dir.path(), "a.csv", format!("id,puzzle\n\"7\",\"{p}\"\n"));
+    // The same columns with tabs, after it in one batch: rewritten with the key's commas.
+    let b = write(dir.path(), "b.tsv", format!("id\tpuzzle\n8\t{p}\n"));
+    let (code, out, err) = run(&mut solve(&[
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "-q",
+    ]));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        format!("id,puzzle,solution,status\n\"7\",\"{p}\",{s},solved\n8,{p},{s},solved\n")
+    );
+}
