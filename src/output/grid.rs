@@ -28,7 +28,6 @@ fn write_rows(out: &mut Vec<u8>, cells: &[u8; 81], style: GridStyle) {
         for (c, &v) in row.iter().enumerate() {
             match style {
                 GridStyle::Compact => {}
-                GridStyle::Spaced if c > 0 => out.push(b' '),
                 GridStyle::Boxed if c > 0 && c % 3 == 0 => out.extend_from_slice(b" | "),
                 GridStyle::Spaced | GridStyle::Boxed if c > 0 => out.push(b' '),
                 GridStyle::Spaced | GridStyle::Boxed => {}
@@ -55,7 +54,17 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 11);
         assert_eq!(lines[0], "1 2 3 | 4 5 6 | 7 8 9");
+        // Rules after the third and sixth rows, and only there.
+        let rules: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with('-'))
+            .collect();
+        assert_eq!(rules, [3, 7]);
         assert_eq!(lines[3], "------+-------+------");
         assert_eq!(lines[0].len(), lines[3].len());
+        let mut spaced = Vec::new();
+        write_rows(&mut spaced, &cells, GridStyle::Spaced);
+        let spaced = String::from_utf8(spaced).unwrap();
+        assert_eq!(spaced.lines().next(), Some("1 2 3 4 5 6 7 8 9"));
+        assert_eq!(spaced.lines().count(), 9);
     }
 }

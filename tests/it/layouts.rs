@@ -756,3 +756,54 @@ fn csv_rows_are_echoed_as_written_and_other_delimiters_take_the_keys() {
         format!("id,puzzle,solution,status\n\"7\",\"{p}\",{s},solved\n8,{p},{s},solved\n")
     );
 }
+
+#[test]
+fn a_json_lines_key_of_a_csv_input_holds_every_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = puzzle(0);
+    let path = write(
+        dir.path(),
+        "a.csv",
+        format!("id,puzzle,rating\n7,{p},1.5\n"),
+    );
+    let (code, out, _) = run(&mut solve(&[
+        path.to_str().unwrap(),
+        "-q",
+        "--output-format",
+        "jsonl",
+    ]));
+    assert_eq!(code, 0);
+    let object: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+    assert_eq!(object["id"], "7");
+    assert_eq!(object["puzzle"], p.as_str());
+    assert_eq!(object["rating"], "1.5");
+    assert_eq!(object["solution"], s.as_str());
+    assert_eq!(object["status"], "solved");
+}
+
+#[test]
+fn the_timing_column_is_each_solve_in_microseconds() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("stats.json");
+    let input = data_dir().join("hardest_11plus_500.txt");
+    let (code, out, _) = run(&mut solve(&[
+        input.to_str().unwrap(),
+        "-q",
+        "--output-format",
+        "csv",
+        "--timing",
+        "--stats",
+        json.to_str().unwrap(),
+    ]));
+    assert_eq!(code, 0);
+    let stats: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    // The slowest row's `micros` is the stats' slowest solve, to the column's 0.1 µs.
+    let slowest = out
+        .lines()
+        .skip(1)
+        .map(|row| row.rsplit(',').next().unwrap().parse::<f64>().unwrap())
+        .fold(0.0, f64::max);
+    let max = stats["solve_micros"]["max"].as_f64().unwrap();
+    assert!((slowest - max).abs() <= 0.051, "{slowest} against {max}");
+}
