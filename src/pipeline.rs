@@ -233,12 +233,13 @@ fn stream(
     if let (Some(shard), Some(parts)) = (config.shard, &parts) {
         stats.shard = Some((shard, parts.iter().map(|p| p.range.clone()).collect()));
     }
-    // A shard that starts past the batch's first byte follows the records of the shards
-    // before it: its first record keeps its separator (a grid key's blank line), so that the
-    // keys, one after another, are the unsharded run's.
-    let follows_records = parts
-        .as_deref()
-        .is_some_and(|parts| starts_past_first_byte(&config.inputs, parts));
+    // A shard whose span starts past the batch's first byte follows the records of the shards
+    // before it (its records start there or later): its first record keeps its separator (a
+    // grid key's blank line), so that the keys, one after another, are the unsharded run's.
+    let batch_bytes = config.inputs.iter().filter_map(InputPath::size).sum();
+    let follows_records = config
+        .shard
+        .is_some_and(|shard| shard.span(batch_bytes).start > 0);
     let in_flight = (8 * pool.current_num_threads() + 2).min(MAX_IN_FLIGHT);
     let mut stderr = Stderr::default();
     let threads = pool.current_num_threads();
@@ -279,30 +280,22 @@ fn stream(
     Ok(stats)
 }
 
-/// True when a shard's first byte is not the batch's.
-fn starts_past_first_byte(inputs: &[InputPath], parts: &[Part]) -> bool {
-    let mut offset = 0;
-    for (input, part) in inputs.iter().zip(parts) {
-        if !part.range.is_empty() {
-            return offset + part.range.start > 0;
-        }
-        offset += input.size().unwrap_or(0);
-    }
-    false
-}
-
-/// Each input's name in messages and stats: a shard's part that starts past the input's first
-/// byte is named `NAME@BYTE`, its lines numbered from there.
+/// Each input's name in messages and stats (see [`input_name`]).
 fn input_names(inputs: &[InputPath], parts: Option<&[Part]>) -> Vec<String> {
     let starts = |i: usize| parts.map_or(0, |parts| parts[i].range.start);
-    inputs
-        .iter()
-        .enumerate()
-        .map(|(i, input)| match starts(i) {
-            0 => input.display_name(),
-            start => format!("{}@{start}", input.display_name()),
-        })
+    let names = inputs.iter().enumerate();
+    names
+        .map(|(i, input)| input_name(input, starts(i)))
         .collect()
+}
+
+/// An input's name in messages and stats: a shard's part that starts past the input's first
+/// byte (`start`) is named `NAME@BYTE`, its lines numbered from there.
+fn input_name(input: &InputPath, start: u64) -> String {
+    match start {
+        0 => input.display_name(),
+        start => format!("{}@{start}", input.display_name()),
+    }
 }
 
 /// The pool the solvers run on.
@@ -527,11 +520,7 @@ impl<'a> Reader<'a> {
         if part.range.is_empty() {
             return Ok(None);
         }
-        let name = input_names(
-            std::slice::from_ref(input),
-            Some(std::slice::from_ref(part)),
-        );
-        let name = name.into_iter().next().expect("one name");
+        let name = input_name(input, part.range.start);
         let source = Source::open_part(path, part.range.clone(), self.consumed.clone(), recycled)
             .with_context(|| format!("cannot read {name}"))?;
         let at_start = part.range.start == 0;

@@ -9,11 +9,11 @@
 //! unsharded run's. The head of an input (the lines its detection decided to skip, such as a
 //! CSV header) always stays in the part that starts at its first byte.
 
-use crate::input::{Framing, Layout, MAX_LINE, is_blank};
+use crate::input::{Framing, Layout, LineEnd, Source, line_framing};
 use anyhow::{Context, bail};
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Seek, SeekFrom};
+use std::io::{Seek, SeekFrom};
 use std::ops::Range;
 use std::path::Path;
 use std::str::FromStr;
@@ -99,49 +99,56 @@ pub fn parts(shard: Shard, inputs: &[Input]) -> anyhow::Result<Vec<Range<u64>>> 
 
 /// Where the input's head ends: the byte after its first `head_lines` lines.
 fn head_bytes(input: &Input) -> anyhow::Result<u64> {
-    let mut reader = open_at(input, 0)?;
-    let mut at = 0;
+    let mut source = open_at(input, 0)?;
     let mut text = Vec::new();
     for _ in 0..input.head_lines {
-        match next_line(&mut reader, &mut text).with_context(|| read_error(input))? {
-            Some((bytes, _)) => at += bytes,
-            None => break,
+        text.clear();
+        if source
+            .read_line(&mut text)
+            .with_context(|| read_error(input))?
+            .is_none()
+        {
+            break;
         }
     }
-    Ok(at)
+    Ok(source.position())
 }
 
 /// Bytes read past an edge, looking for a grid's boundary, before giving up.
 const MAX_SCAN: u64 = 16 << 20;
 
 /// The first record boundary at or after `at` (0 < `at`): the start of the first line that
-/// starts there or later; for grids, the first such line that is blank or a title (a line
-/// that closes any grid in progress, so that framing from it frames as the whole file does).
-/// The input's size when there is none.
+/// starts there or later; for grids, the first such line that closes any grid in progress (a
+/// blank line or a title, by the framer's own rule), so that framing from it frames as the
+/// whole file does. The input's size when there is none.
 fn boundary(input: &Input, at: u64) -> anyhow::Result<u64> {
     if at >= input.size {
         return Ok(input.size);
     }
-    // The line end just before `at`, if it is one, makes `at` a line start.
-    let mut reader = open_at(input, at - 1)?;
-    let mut skipped = Vec::new();
-    let mut position = at - 1
-        + reader
-            .read_until(b'\n', &mut skipped)
-            .with_context(|| read_error(input))? as u64;
-    if input.layout.records_are_lines() {
-        return Ok(position);
-    }
+    // From the byte before `at`: the rest of that line (nothing, when it is a line end) is
+    // skipped, and the next line starts at `at` or later.
+    let mut source = open_at(input, at - 1)?;
     let mut text = Vec::new();
-    while let Some((bytes, whole)) =
-        next_line(&mut reader, &mut text).with_context(|| read_error(input))?
-    {
-        let closes = (whole && is_blank(&text))
-            || matches!(input.layout.frame(&text, 0), Framing::SkipAndClose(_));
-        if closes {
+    source
+        .read_line(&mut text)
+        .with_context(|| read_error(input))?;
+    let start = |source: &Source| at - 1 + source.position();
+    if input.layout.records_are_lines() {
+        return Ok(start(&source));
+    }
+    loop {
+        let position = start(&source);
+        text.clear();
+        let Some(end) = source
+            .read_line(&mut text)
+            .with_context(|| read_error(input))?
+        else {
+            return Ok(input.size);
+        };
+        let framing = line_framing(input.layout, &text, end == LineEnd::Whole, 0);
+        if matches!(framing, Framing::SkipAndClose(_)) {
             return Ok(position);
         }
-        position += bytes;
         if position - at > MAX_SCAN {
             bail!(
                 "{}: cannot be split into shards: no blank line or title between grids in the {} MiB after byte {at}; only grids with a blank line (or a title) between them can be split",
@@ -150,51 +157,18 @@ fn boundary(input: &Input, at: u64) -> anyhow::Result<u64> {
             );
         }
     }
-    Ok(input.size)
 }
 
-fn open_at(input: &Input, at: u64) -> anyhow::Result<BufReader<File>> {
+/// The input as the framer reads it, from byte `at`.
+fn open_at(input: &Input, at: u64) -> anyhow::Result<Source> {
     let mut file = File::open(input.path).with_context(|| read_error(input))?;
     file.seek(SeekFrom::Start(at))
         .with_context(|| read_error(input))?;
-    Ok(BufReader::with_capacity(64 << 10, file))
+    Ok(Source::from_reader(Box::new(file)))
 }
 
 fn read_error(input: &Input) -> String {
     format!("cannot read {}", input.name)
-}
-
-/// Reads the next line into `text` as the framer sees it (without its line end, at most
-/// [`MAX_LINE`] bytes kept). Returns the bytes it took in the file, line end included, and
-/// whether it was kept whole; `None` at the end.
-fn next_line(reader: &mut impl BufRead, text: &mut Vec<u8>) -> io::Result<Option<(u64, bool)>> {
-    text.clear();
-    let (mut bytes, mut whole) = (0u64, true);
-    loop {
-        let available = reader.fill_buf()?;
-        if available.is_empty() {
-            break;
-        }
-        let (part, used, done) = match memchr::memchr(b'\n', available) {
-            Some(i) => (&available[..i], i + 1, true),
-            None => (available, available.len(), false),
-        };
-        let room = MAX_LINE.saturating_sub(text.len());
-        whole &= part.len() <= room;
-        text.extend_from_slice(&part[..part.len().min(room)]);
-        reader.consume(used);
-        bytes += used as u64;
-        if done {
-            break;
-        }
-    }
-    if bytes == 0 {
-        return Ok(None);
-    }
-    if whole && text.last() == Some(&b'\r') {
-        text.pop();
-    }
-    Ok(Some((bytes, whole)))
 }
 
 #[cfg(test)]
@@ -221,22 +195,5 @@ mod tests {
                 assert!(spans.windows(2).all(|w| w[0].end == w[1].start));
             }
         }
-    }
-
-    #[test]
-    fn lines_are_read_as_the_framer_reads_them() {
-        let mut reader = io::Cursor::new(b"ab\r\n\nc\rd\nlast".to_vec());
-        let mut text = Vec::new();
-        let mut got = Vec::new();
-        while let Some((bytes, whole)) = next_line(&mut reader, &mut text).unwrap() {
-            got.push((text.clone(), bytes, whole));
-        }
-        let want: Vec<(Vec<u8>, u64, bool)> = vec![
-            (b"ab".to_vec(), 4, true),
-            (b"".to_vec(), 1, true),
-            (b"c\rd".to_vec(), 4, true),
-            (b"last".to_vec(), 4, true),
-        ];
-        assert_eq!(got, want);
     }
 }

@@ -4,7 +4,7 @@
 
 use super::detect::{Detected, Sample, detect};
 use super::source::{LineEnd, Recycled, Source};
-use super::{Framing, Layout, Options, Skip, is_blank};
+use super::{Framing, Layout, Options, Skip, is_blank, line_framing};
 use std::collections::VecDeque;
 use std::io;
 use std::sync::Arc;
@@ -55,11 +55,7 @@ impl Chunk {
                 end -= 1;
             }
             let text = &self.text[start..end];
-            let framing = if is_blank(text) {
-                Framing::Skip(Skip::Blank)
-            } else {
-                layout.frame(text, 0)
-            };
+            let framing = line_framing(layout, text, true, 0);
             match framing {
                 Framing::Skip(why) | Framing::SkipAndClose(why) => self.skipped.add(why, 1),
                 Framing::Take { .. } => self.records.push(RawRecord {
@@ -334,12 +330,13 @@ impl Framer {
     /// Frames the line just read into `chunk.text[start..]`.
     fn frame_line(&mut self, chunk: &mut Chunk, start: usize, end: LineEnd) {
         let line = &chunk.text[start..];
-        let framing = if is_blank(line) && end == LineEnd::Whole {
-            Framing::SkipAndClose(Skip::Blank)
-        } else if let Some(why) = self.decided_skip() {
-            Framing::SkipAndClose(why)
-        } else {
-            self.layout.frame(line, self.open.map_or(0, |o| o.rows))
+        // A line detection decided on is never blank: its reason comes first.
+        let framing = match self.decided_skip() {
+            Some(why) => Framing::SkipAndClose(why),
+            None => {
+                let open = self.open.map_or(0, |o| o.rows);
+                line_framing(self.layout.as_ref(), line, end == LineEnd::Whole, open)
+            }
         };
         match framing {
             Framing::Skip(why) => {

@@ -378,6 +378,17 @@ pub fn is_blank(line: &[u8]) -> bool {
     line.iter().all(u8::is_ascii_whitespace)
 }
 
+/// What a line is, in any layout: a blank line (kept `whole`) ends the record in progress;
+/// any other line is what `layout` says. The one rule for the framer, the workers' framing of
+/// blocks, and the shard boundaries.
+pub fn line_framing(layout: &dyn Layout, line: &[u8], whole: bool, open: usize) -> Framing {
+    if whole && is_blank(line) {
+        Framing::SkipAndClose(Skip::Blank)
+    } else {
+        layout.frame(line, open)
+    }
+}
+
 /// The framing rule of the one-record-per-line layouts that have comments (lines, bank): a
 /// `#` line is skipped, any other line is a record.
 pub fn frame_line_or_comment(line: &[u8]) -> Framing {

@@ -66,6 +66,8 @@ pub struct Source {
     eof: bool,
     /// The size of the text, when known in advance (a regular file, not compressed).
     pub size: Option<u64>,
+    /// Bytes handed out so far (lines and blocks, line ends included).
+    taken: u64,
 }
 
 /// A buffer to hand from one input to the next.
@@ -94,19 +96,11 @@ impl Source {
                 Box::new(file)
             }
         };
-        let mut buf = recycled.0;
-        buf.resize(READ_SIZE, 0);
-        let mut source = Source {
-            reader: Box::new(Counting {
-                inner: raw,
-                consumed,
-            }),
-            buf,
-            pos: 0,
-            end: 0,
-            eof: false,
-            size: input.size(),
-        };
+        let counted = Box::new(Counting {
+            inner: raw,
+            consumed,
+        });
+        let mut source = Source::with(counted, recycled, input.size());
         source.fill_at_least(4)?;
         let head = &source.buf[..source.end];
         if head.starts_with(&[0x1f, 0x8b]) {
@@ -134,32 +128,38 @@ impl Source {
     ) -> io::Result<Source> {
         let mut file = File::open(path)?;
         file.seek(io::SeekFrom::Start(range.start))?;
-        let mut buf = recycled.0;
-        buf.resize(READ_SIZE, 0);
-        Ok(Source {
-            reader: Box::new(Counting {
-                inner: file.take(range.end - range.start),
-                consumed,
-            }),
-            buf,
-            pos: 0,
-            end: 0,
-            eof: false,
-            size: Some(range.end - range.start),
-        })
+        let len = range.end - range.start;
+        let counted = Box::new(Counting {
+            inner: file.take(len),
+            consumed,
+        });
+        Ok(Source::with(counted, recycled, Some(len)))
     }
 
     /// Reads from any reader, as it is (no gzip or UTF-16 check): for text already in memory,
     /// or a stream the caller opened.
     pub fn from_reader(reader: Box<dyn Read + Send>) -> Source {
+        Source::with(reader, Recycled::default(), None)
+    }
+
+    fn with(reader: Box<dyn Read + Send>, recycled: Recycled, size: Option<u64>) -> Source {
+        let mut buf = recycled.0;
+        buf.resize(READ_SIZE, 0);
         Source {
             reader,
-            buf: vec![0; READ_SIZE],
+            buf,
             pos: 0,
             end: 0,
             eof: false,
-            size: None,
+            size,
+            taken: 0,
         }
+    }
+
+    /// Bytes of the text handed out so far by [`Source::read_line`] and
+    /// [`Source::read_block`], line ends included: where the next line starts.
+    pub fn position(&self) -> u64 {
+        self.taken
     }
 
     /// Gives the buffer back, for the next input.
@@ -215,6 +215,7 @@ impl Source {
             too_long |= part.len() > room;
             out.extend_from_slice(&part[..part.len().min(room)]);
             self.pos += used;
+            self.taken += used as u64;
             if done {
                 break;
             }
@@ -252,6 +253,7 @@ impl Source {
                 let block = &window[..=last];
                 out.extend_from_slice(block);
                 self.pos += block.len();
+                self.taken += block.len() as u64;
                 let lines = memchr::memchr_iter(b'\n', block).count() as u64;
                 return Ok(Some((lines, block.len())));
             }
@@ -260,6 +262,7 @@ impl Source {
                 let rest = available.len();
                 out.extend_from_slice(available);
                 self.pos = self.end;
+                self.taken += rest as u64;
                 return Ok(Some((u64::from(rest > 0), rest)));
             }
             if window.len() < available.len() || available.len() == self.buf.len() {
@@ -306,6 +309,7 @@ mod tests {
             end: 0,
             eof: false,
             size: None,
+            taken: 0,
         }
     }
 
@@ -345,6 +349,22 @@ mod tests {
         assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((1, 1)));
         assert_eq!(out, b"z", "the last line needs no line end");
         assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((0, 0)));
+    }
+
+    #[test]
+    fn the_position_is_where_the_next_line_starts() {
+        let mut s = source(b"ab\r\n\nc\rd\nlast");
+        let mut line = Vec::new();
+        let mut positions = Vec::new();
+        while s.read_line(&mut line).unwrap().is_some() {
+            positions.push(s.position());
+        }
+        assert_eq!(positions, [4, 5, 9, 13]);
+        let mut s = source(b"ab\ncd\nefg");
+        s.read_block(&mut line, 100).unwrap();
+        assert_eq!(s.position(), 6);
+        s.read_block(&mut line, 100).unwrap();
+        assert_eq!(s.position(), 9);
     }
 
     #[test]
