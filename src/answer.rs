@@ -4,8 +4,9 @@
 use crate::clock;
 use crate::grid::Grid;
 use crate::input::{Chunk, Fields, Layout, Record, Skipped, read_record};
+use crate::logic::Level;
 use crate::output::{Answer, Echoed, KeyFormat};
-use crate::solver::{Mode, Outcome, solve_within};
+use crate::solver::{Mode, Outcome, Status, solve_within};
 use crate::verdict::Verdict;
 use std::sync::Arc;
 
@@ -18,6 +19,8 @@ pub struct Job {
     pub key: Arc<KeyFormat>,
     /// The input's CSV rows can be copied into the key as they are.
     pub verbatim: bool,
+    /// Rate each puzzle with one solution (`rate`): how hard it is for a person.
+    pub rate: bool,
 }
 
 /// One record's line in the stats.
@@ -31,6 +34,8 @@ pub struct RecordStat {
     /// Solutions found (count mode), and whether the limit stopped the count.
     pub count: u64,
     pub capped: bool,
+    /// With `rate`: the level of a puzzle with one solution.
+    pub level: Option<Level>,
 }
 
 /// A complaint about one record, for stderr.
@@ -101,6 +106,7 @@ pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
             guesses: answer.guesses,
             count: answer.count,
             capped: answer.capped,
+            level: answer.rating.map(|r| r.level()),
         });
     }
     Answered {
@@ -140,6 +146,7 @@ fn answer_one(record: &Record, job: &Job) -> (Answer, Option<Said>) {
                 capped: false,
                 guesses: 0,
                 nanos: 0,
+                rating: None,
             };
             return (
                 answer,
@@ -166,9 +173,14 @@ fn answer_one(record: &Record, job: &Job) -> (Answer, Option<Said>) {
         verdict = Verdict::Mismatch;
         said = Some(("mismatch", false, problem));
     }
+    // Ratings are for puzzles with one solution, the only ones where every technique's
+    // conclusion holds (see `logic`).
+    let rating = (job.rate && outcome.status == Status::Solved)
+        .then(|| crate::logic::rate(puzzle).expect("a puzzle with a solution has no clash"));
     let answer = Answer {
         verdict,
         solution: outcome.solution,
+        rating,
         count: outcome.count,
         capped: matches!(job.mode, Mode::Count(limit) if outcome.count >= limit),
         guesses: outcome.guesses,

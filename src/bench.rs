@@ -4,9 +4,9 @@
 
 use crate::complaints::Stderr;
 use crate::grid::Grid;
-use crate::input::{Fields, Framer, InputPath, Options, Recycled, Source, read_record};
+use crate::input::{InputPath, Options, for_each_puzzle};
 use crate::solver::{Mode, Outcome, solve};
-use anyhow::{Context, bail};
+use anyhow::bail;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -144,23 +144,15 @@ fn short_name(input: &InputPath) -> String {
 /// Every puzzle of an input with its line number; malformed records are reported and skipped.
 pub fn load(input: &InputPath, options: &Options) -> anyhow::Result<Vec<(u64, Grid)>> {
     let name = input.display_name();
-    let cannot = || format!("cannot read {name}");
-    let source =
-        Source::open(input, Default::default(), Recycled::default()).with_context(cannot)?;
-    let mut framer = Framer::new(source, name.clone(), options).with_context(cannot)?;
-    let layout = framer.layout().clone();
-    let (mut fields, mut stderr) = (Fields::default(), Stderr::default());
+    let mut stderr = Stderr::default();
     let mut puzzles = Vec::new();
-    while let Some(chunk) = framer.next_chunk(0, 1024).with_context(cannot)? {
-        for (raw, text) in chunk.iter() {
-            match read_record(layout.as_ref(), raw, text, &mut fields).puzzle {
-                Ok(p) => puzzles.push((raw.line, p)),
-                Err(why) => {
-                    stderr.say(format!("{name}:{}: {why} (skipped)\n", raw.line).as_bytes())
-                }
-            }
+    for_each_puzzle(input, options, |line, puzzle| {
+        match puzzle {
+            Ok(p) => puzzles.push((line, p)),
+            Err(why) => stderr.say(format!("{name}:{line}: {why} (skipped)\n").as_bytes()),
         }
-    }
+        true
+    })?;
     Ok(puzzles)
 }
 

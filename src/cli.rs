@@ -12,7 +12,7 @@ use sudoku_batch::output::OutputFormat;
 use sudoku_batch::pipeline::Config;
 use sudoku_batch::shard::Shard;
 use sudoku_batch::target::Target as OutputTarget;
-use sudoku_batch::{GridStyle, Mode, bench};
+use sudoku_batch::{GridStyle, Mode, bench, explain};
 
 /// Solve Sudoku puzzles in bulk: every puzzle solved and checked, an answer key written, and
 /// honest timing statistics.
@@ -33,6 +33,12 @@ pub enum Command {
     /// Generate puzzles: each unique and (by default) minimal, reproducible from --seed,
     /// within --clues and --guesses (the engine's difficulty measure), made on all cores.
     Generate(GenerateArgs),
+    /// Rate every puzzle of the inputs as a person would solve it: the hardest technique it
+    /// needs, its score and level; a CSV (or JSON Lines) key in input order, on all cores.
+    Rate(RateArgs),
+    /// Explain one puzzle step by step: each technique applied, in the usual notation, and
+    /// the pencil marks where asked.
+    Explain(ExplainArgs),
     /// Print a shell completion script, e.g. `sudoku-batch completions bash >
     /// ~/.local/share/bash-completion/completions/sudoku-batch`.
     Completions {
@@ -226,8 +232,9 @@ fn parse_target(text: &str) -> Result<Target, String> {
     Ok(target)
 }
 
+/// What `solve` and `rate` share: the inputs, the answer key, the run.
 #[derive(clap::Args, Debug)]
-pub struct SolveArgs {
+pub struct BatchArgs {
     /// Input files, read in order as one batch; `-` or none for stdin. Gzip is decompressed.
     pub inputs: Vec<PathBuf>,
 
@@ -243,6 +250,34 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     pub input: InputArgs,
+
+    /// Solver threads [default: one per core, or RAYON_NUM_THREADS; at most 4 per core: more
+    /// only add overhead].
+    #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<u64>,
+
+    /// Also write the stats as JSON to this file (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<PathBuf>,
+
+    /// No stats table on stderr (and no progress bar unless `--progress always`).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Progress bar on stderr: `auto` shows it when stderr is a terminal.
+    #[arg(long, value_enum, default_value_t = ProgressArg::Auto)]
+    pub progress: ProgressArg,
+
+    /// Answer only the K-th of N parts of the inputs (for array jobs): the N keys, one after
+    /// another, are the whole run's. Reads only its part; inputs must be regular files.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
 
     /// With --verify: the column (CSV) or key (JSON Lines) of the given solutions, a name or a
     /// 1-based number [default: one named solution, solutions or answer].
@@ -263,18 +298,9 @@ pub struct SolveArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(2..))]
     pub limit: Option<u64>,
 
-    /// Solver threads [default: one per core, or RAYON_NUM_THREADS; at most 4 per core: more
-    /// only add overhead].
-    #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
-    pub threads: Option<u64>,
-
     /// Give up on a puzzle after N guesses: it gets status `timeout` and the batch goes on.
     #[arg(long, value_name = "N")]
     pub max_guesses: Option<u64>,
-
-    /// Also write the stats as JSON to this file (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub stats: Option<PathBuf>,
 
     /// CSV output: add `guesses` and `micros` (solve time) columns.
     #[arg(long)]
@@ -285,22 +311,48 @@ pub struct SolveArgs {
     #[arg(long)]
     pub verify: bool,
 
-    /// No stats table on stderr (and no progress bar unless `--progress always`).
-    #[arg(short, long)]
-    pub quiet: bool,
-
-    /// Progress bar on stderr: `auto` shows it when stderr is a terminal.
-    #[arg(long, value_enum, default_value_t = ProgressArg::Auto)]
-    pub progress: ProgressArg,
-
     /// Draw the solve-time histogram as an SVG chart.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+}
 
-    /// Answer only the K-th of N parts of the inputs (for array jobs): the N keys, one after
-    /// another, are the whole run's. Reads only its part; inputs must be regular files.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<Shard>,
+#[derive(clap::Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
+    /// Answer-key format (default: jsonl for an -o file named *.jsonl, else csv).
+    #[arg(long, value_enum)]
+    pub output_format: Option<RateOutputArg>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RateOutputArg {
+    /// The input's columns, then `solution`, `status`, `level`, `hardest`, `score`, `steps`,
+    /// `left`, `guesses`.
+    Csv,
+    /// JSON Lines: the input's object or columns, with the same keys added.
+    #[value(alias = "json")]
+    Jsonl,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExplainArgs {
+    /// A puzzle (81 cells, `.` or `0` for a blank), or a file in any layout `solve` reads
+    /// (`-` for stdin): its record at --line is explained.
+    pub puzzle: String,
+
+    /// With a file: the record on this line [default: the first record].
+    #[arg(long, value_name = "N")]
+    pub line: Option<u64>,
+
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Also draw the pencil marks before step N (0: the start); repeat for more. They are
+    /// always drawn where the ladder stops short.
+    #[arg(long, value_name = "STEP")]
+    pub marks: Vec<u32>,
 }
 
 /// `--format`'s values: `auto`, then every registered layout with its help.
@@ -518,20 +570,15 @@ impl BenchArgs {
     }
 }
 
-impl SolveArgs {
-    /// The run's configuration, and warnings to print.
-    pub fn to_config(&self) -> anyhow::Result<(Config, Vec<String>)> {
-        let value = self
-            .mode
-            .to_possible_value()
-            .expect("every mode has a name");
-        let mode = Mode::from_name(value.get_name(), self.limit).map_err(anyhow::Error::msg)?;
+impl BatchArgs {
+    /// The run's configuration as far as these flags decide it (unique mode, the key's format
+    /// from the inputs, nothing added), reading the inputs by `input`; and warnings to print.
+    fn to_config(&self, input: Options) -> anyhow::Result<(Config, Vec<String>)> {
         let inputs = if self.inputs.is_empty() {
             vec![InputPath::Stdin]
         } else {
             input_paths(&self.inputs)
         };
-        let progress = self.progress.show(self.quiet);
         let (threads, warning) = bounded_threads(self.threads.unwrap_or(0) as usize);
         let config = Config {
             inputs,
@@ -541,21 +588,81 @@ impl SolveArgs {
                 .map_or(OutputTarget::Stdout, OutputTarget::from_arg),
             sync: self.sync,
             stats: self.stats.as_deref().map(OutputTarget::from_arg),
-            plot: self.plot.as_deref().map(OutputTarget::from_arg),
-            input: self
-                .input
-                .options(self.solution_column.as_ref(), self.verify),
-            output_format: self.output_format.map(OutputArg::format),
-            mode,
+            plot: None,
+            input,
+            output_format: None,
+            mode: Mode::Unique,
             threads,
-            max_guesses: self.max_guesses.unwrap_or(u64::MAX),
-            timing: self.timing,
-            progress,
+            max_guesses: u64::MAX,
+            timing: false,
+            progress: self.progress.show(self.quiet),
             shard: self.shard,
+            rate: false,
         };
         if self.sync && config.output == OutputTarget::Stdout {
             bail!("--sync needs -o FILE: stdout cannot be synced");
         }
         Ok((config, warning.into_iter().collect()))
+    }
+}
+
+impl SolveArgs {
+    /// The run's configuration, and warnings to print.
+    pub fn to_config(&self) -> anyhow::Result<(Config, Vec<String>)> {
+        let value = self
+            .mode
+            .to_possible_value()
+            .expect("every mode has a name");
+        let mode = Mode::from_name(value.get_name(), self.limit).map_err(anyhow::Error::msg)?;
+        let input = self
+            .batch
+            .input
+            .options(self.solution_column.as_ref(), self.verify);
+        let (config, warnings) = self.batch.to_config(input)?;
+        let config = Config {
+            plot: self.plot.as_deref().map(OutputTarget::from_arg),
+            output_format: self.output_format.map(OutputArg::format),
+            mode,
+            max_guesses: self.max_guesses.unwrap_or(u64::MAX),
+            timing: self.timing,
+            ..config
+        };
+        Ok((config, warnings))
+    }
+}
+
+impl ExplainArgs {
+    /// What to explain.
+    pub fn to_config(&self) -> explain::Config {
+        explain::Config {
+            puzzle: self.puzzle.clone(),
+            line: self.line,
+            input: self.input.options(None, false),
+            marks: self.marks.clone(),
+        }
+    }
+}
+
+impl RateArgs {
+    /// The run's configuration, and warnings to print.
+    pub fn to_config(&self) -> anyhow::Result<(Config, Vec<String>)> {
+        let (config, warnings) = self
+            .batch
+            .to_config(self.batch.input.options(None, false))?;
+        let from_name = match &config.output {
+            OutputTarget::File(path) => OutputFormat::from_extension(path),
+            OutputTarget::Stdout => None,
+        };
+        let format = match self.output_format {
+            Some(RateOutputArg::Csv) => OutputFormat::Csv,
+            Some(RateOutputArg::Jsonl) => OutputFormat::Jsonl,
+            None => from_name.unwrap_or(OutputFormat::Csv),
+        };
+        let config = Config {
+            output_format: Some(format),
+            rate: true,
+            ..config
+        };
+        Ok((config, warnings))
     }
 }

@@ -31,10 +31,13 @@ pub mod clock;
 #[doc(hidden)]
 pub mod complaints;
 #[doc(hidden)]
+pub mod explain;
+#[doc(hidden)]
 pub mod files;
 pub mod generate;
 pub mod grid;
 pub mod input;
+pub mod logic;
 #[doc(hidden)]
 pub mod names;
 #[doc(hidden)]

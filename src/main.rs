@@ -9,7 +9,7 @@ use sudoku_batch::pipeline;
 use sudoku_batch::target::Target;
 
 mod cli;
-use cli::{BenchArgs, Cli, Command, GenerateArgs, SolveArgs};
+use cli::{BenchArgs, Cli, Command, ExplainArgs, GenerateArgs};
 
 /// The exit codes, as documented in the README.
 #[derive(Clone, Copy)]
@@ -47,7 +47,9 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli, streams: StandardStreams) -> anyhow::Result<Exit> {
     match cli.command {
-        Command::Solve(args) => solve(&args, streams),
+        Command::Solve(args) => batch(args.to_config()?, args.batch.quiet, streams),
+        Command::Rate(args) => batch(args.to_config()?, args.batch.quiet, streams),
+        Command::Explain(args) => explain(&args, streams),
         Command::Bench(args) => bench(&args, streams),
         Command::Generate(args) => generate(&args, streams),
         Command::Completions { shell } => {
@@ -97,6 +99,13 @@ fn bench(args: &BenchArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
     Ok(Exit::Success)
 }
 
+fn explain(args: &ExplainArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
+    check_stdout(streams, "the explanation")?;
+    let text = sudoku_batch::explain::run(&args.to_config())?;
+    std::io::stdout().write_all(text.as_bytes())?;
+    Ok(Exit::Success)
+}
+
 fn generate(args: &GenerateArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
     let (config, warnings) = args.to_config()?;
     for (what, target) in [
@@ -116,8 +125,12 @@ fn generate(args: &GenerateArgs, streams: StandardStreams) -> anyhow::Result<Exi
     Ok(Exit::Success)
 }
 
-fn solve(args: &SolveArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
-    let (config, warnings) = args.to_config()?;
+/// `solve` and `rate`: a batch through the pipeline, its stats on stderr.
+fn batch(
+    (config, warnings): (pipeline::Config, Vec<String>),
+    quiet: bool,
+    streams: StandardStreams,
+) -> anyhow::Result<Exit> {
     let on_stdout = [
         ("the answer key", Some(&config.output)),
         ("--stats", config.stats.as_ref()),
@@ -130,11 +143,11 @@ fn solve(args: &SolveArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
     }
     let mut stderr = Stderr::default();
     warnings.iter().for_each(|w| stderr.say(w.as_bytes()));
-    if !args.quiet && config.inputs.contains(&InputPath::Stdin) && std::io::stdin().is_terminal() {
+    if !quiet && config.inputs.contains(&InputPath::Stdin) && std::io::stdin().is_terminal() {
         stderr.say(b"reading puzzles from stdin (a terminal): type or paste them, then Ctrl-D; or give files as arguments\n");
     }
     let stats = pipeline::run(&config)?;
-    if !args.quiet {
+    if !quiet {
         stderr.say(stats.table().as_bytes());
     }
     Ok(if stats.bad_records() > 0 {

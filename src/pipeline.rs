@@ -55,6 +55,9 @@ pub struct Config {
     pub progress: bool,
     /// Answer only this part of the inputs (`--shard K/N`).
     pub shard: Option<Shard>,
+    /// Rate each puzzle with one solution (`rate`): the key gets the rating's columns, the
+    /// stats the levels.
+    pub rate: bool,
 }
 
 /// Runs the batch and writes its outputs: every one whole, or (on an error) none. Returns the
@@ -230,6 +233,9 @@ fn stream(
     let pool = solver_pool(config.threads)?;
     let names = input_names(&config.inputs, parts.as_deref());
     let mut stats = Stats::new(names, config.mode, pool.current_num_threads());
+    if config.rate {
+        stats.levels = Some(Default::default());
+    }
     if let (Some(shard), Some(parts)) = (config.shard, &parts) {
         stats.shard = Some((shard, parts.iter().map(|p| p.range.clone()).collect()));
     }
@@ -372,7 +378,7 @@ fn plan_key(config: &Config, layout: &dyn Layout) -> KeyFormat {
         (None, default) => default,
     };
     let count = matches!(config.mode, Mode::Count(_));
-    KeyFormat::new(format, layout, count, config.timing)
+    KeyFormat::new(format, layout, count, config.timing, config.rate)
 }
 
 /// Checks that an input's layout fits the run: one CSV or JSON key has one set of columns, and
@@ -547,6 +553,7 @@ fn job(config: &Config, key: &Arc<KeyFormat>, framer: &Framer) -> Arc<Job> {
         max_guesses: config.max_guesses,
         key: key.clone(),
         verbatim: framer.layout().delimiter() == key.delimiter,
+        rate: config.rate,
     })
 }
 

@@ -3,6 +3,7 @@
 
 use crate::answer::RecordStat;
 use crate::input::{Skip, Skipped};
+use crate::logic::Level;
 use crate::shard::Shard;
 use crate::solver::Mode;
 use crate::verdict::Verdict;
@@ -181,6 +182,8 @@ pub struct Stats {
     pub stderr_lost: u64,
     /// With `--shard`: which, and the bytes of each input it read.
     pub shard: Option<(Shard, Vec<Range<u64>>)>,
+    /// With `rate`: puzzles per level (in the order of [`Level::ALL`]).
+    pub levels: Option<[u64; Level::ALL.len()]>,
 }
 
 impl Stats {
@@ -201,12 +204,16 @@ impl Stats {
             skipped: Skipped::default(),
             stderr_lost: 0,
             shard: None,
+            levels: None,
         }
     }
 
     /// Counts one record of input `input`.
     pub fn add(&mut self, input: usize, r: &RecordStat) {
         self.counts[r.verdict as usize] += 1;
+        if let (Some(levels), Some(level)) = (&mut self.levels, r.level) {
+            levels[level as usize] += 1;
+        }
         let Some(nanos) = r.nanos else { return };
         self.solve_nanos.add(nanos);
         self.guesses.add(r.guesses);
@@ -286,6 +293,13 @@ impl Stats {
                 .map(|(part, name)| format!("{name} bytes {}-{}", part.start, part.end))
                 .collect();
             let _ = writeln!(t, "shard       {shard}  ({})", bytes.join(", "));
+        }
+        if let Some(levels) = &self.levels {
+            let counts: Vec<String> = Level::ALL
+                .iter()
+                .map(|&l| format!("{} {}", l.name(), levels[l as usize]))
+                .collect();
+            let _ = writeln!(t, "levels      {}", counts.join(", "));
         }
         if let Mode::Count(limit) = self.mode {
             let mut counts: Vec<String> = self
@@ -394,6 +408,13 @@ impl Stats {
                 })).collect::<Vec<_>>(),
             });
         }
+        if let Some(levels) = &self.levels {
+            let counts: serde_json::Map<String, serde_json::Value> = Level::ALL
+                .iter()
+                .map(|&l| (l.name().to_string(), json!(levels[l as usize])))
+                .collect();
+            report["levels"] = counts.into();
+        }
         if let Mode::Count(limit) = self.mode {
             report["solutions"] = json!({
                 "limit": limit,
@@ -460,6 +481,7 @@ mod tests {
                 guesses,
                 count: 1,
                 capped: false,
+                level: None,
             };
             s.add(0, &r);
         }

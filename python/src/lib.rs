@@ -403,6 +403,7 @@ fn solve_file(
         timing,
         progress: false,
         shard,
+        rate: false,
     };
     let stats = py.detach(|| sudoku_batch::pipeline::run(&config));
     match stats {

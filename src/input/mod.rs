@@ -309,6 +309,32 @@ pub fn read_record<'a>(
     }
 }
 
+/// Reads `input` record by record, in order, one thread: `visit(line, puzzle)` for each until
+/// it returns false. For tools that want puzzles, not a run (`bench`, `explain`).
+pub fn for_each_puzzle(
+    input: &InputPath,
+    options: &Options,
+    mut visit: impl FnMut(u64, Result<Grid, RecordError>) -> bool,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let name = input.display_name();
+    let cannot = || format!("cannot read {name}");
+    let source =
+        Source::open(input, Default::default(), Recycled::default()).with_context(cannot)?;
+    let mut framer = Framer::new(source, name.clone(), options).with_context(cannot)?;
+    let layout = framer.layout().clone();
+    let mut fields = Fields::default();
+    while let Some(chunk) = framer.next_chunk(0, 1024).with_context(cannot)? {
+        for (raw, text) in chunk.iter() {
+            let puzzle = read_record(layout.as_ref(), raw, text, &mut fields).puzzle;
+            if !visit(raw.line, puzzle) {
+                return Ok(());
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Names that mark the puzzle column or key, in order of preference (any case).
 pub const PUZZLE_NAMES: [&str; 7] = [
     "puzzle", "quizzes", "quiz", "question", "sudoku", "grid", "problem",

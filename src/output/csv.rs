@@ -1,6 +1,7 @@
 //! CSV answer keys: each record's columns as the input had them (its row copied as it is where
-//! it can be), then `solution`, `status`, and in count mode `solutions`, with timing `guesses`
-//! and `micros`.
+//! it can be), then `solution`, `status`, and in count mode `solutions`; with a rating `level`,
+//! `hardest`, `score`, `steps`, `left`; with a rating or timing `guesses`; with timing
+//! `micros`.
 
 use super::{Answer, CsvHeader, Echoed, KeyFormat};
 use crate::input::{Echo, write_csv_field};
@@ -57,13 +58,18 @@ pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answe
         out.push(d);
         out.extend_from_slice(answer.count_text().as_bytes());
     }
+    if key.rating {
+        for value in super::rating_values(answer.rating.as_ref()) {
+            out.push(d);
+            out.extend_from_slice(value.as_bytes());
+        }
+    }
+    if key.timing || key.rating {
+        let _ = write!(out, "{}{}", d as char, answer.guesses);
+    }
     if key.timing {
         let micros = answer.nanos as f64 / 1000.0;
-        let _ = write!(
-            out,
-            "{}{}{}{micros:.1}",
-            d as char, answer.guesses, d as char
-        );
+        let _ = write!(out, "{}{micros:.1}", d as char);
     }
     out.push(b'\n');
 }

@@ -1,7 +1,8 @@
 //! JSON Lines answer keys: per record, the input's object with the answer's keys added before
 //! its closing brace (its own text untouched), or an object of the input's columns; then
 //! `"solution"` (81 digits, or null), `"status"`, in count mode `"solutions"` (a number, or
-//! `">=N"` when the limit stopped the count), with timing `"guesses"` and `"micros"`.
+//! `">=N"` when the limit stopped the count); with a rating `"level"`, `"hardest"`, `"score"`,
+//! `"steps"`, `"left"`; with a rating or timing `"guesses"`; with timing `"micros"`.
 
 use super::{Answer, Echoed, KeyFormat};
 use crate::input::Echo;
@@ -52,9 +53,29 @@ pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answe
             let _ = write!(out, "{}", answer.count);
         }
     }
-    if key.timing {
+    if key.rating {
+        // Strings as strings, numbers as numbers, and null where the CSV key is empty.
+        let [level, hardest, score, steps, left] = super::rating_values(answer.rating.as_ref());
+        for (value, quoted) in [
+            (level, true),
+            (hardest, true),
+            (score, false),
+            (steps, false),
+            (left, false),
+        ] {
+            field(out, next());
+            match (value.is_empty(), quoted) {
+                (true, _) => out.extend_from_slice(b"null"),
+                (false, true) => string(out, value.as_bytes()),
+                (false, false) => out.extend_from_slice(value.as_bytes()),
+            }
+        }
+    }
+    if key.timing || key.rating {
         field(out, next());
         let _ = write!(out, "{}", answer.guesses);
+    }
+    if key.timing {
         field(out, next());
         let _ = write!(out, "{:.1}", answer.nanos as f64 / 1000.0);
     }

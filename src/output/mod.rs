@@ -8,6 +8,7 @@ mod lines;
 
 use crate::grid::Grid;
 use crate::input::{Echo, GridStyle, Layout};
+use crate::logic::Rating;
 use crate::verdict::Verdict;
 
 /// An answer-key format.
@@ -63,6 +64,8 @@ pub struct Answer {
     pub guesses: u64,
     /// The solve's time.
     pub nanos: u64,
+    /// With `rate`, for a puzzle with one solution: how hard it is for a person.
+    pub rating: Option<Rating>,
 }
 
 impl Answer {
@@ -94,12 +97,20 @@ pub struct KeyFormat {
     pub count: bool,
     /// `guesses` and `micros` columns.
     pub timing: bool,
+    /// The rating's columns: `level`, `hardest`, `score`, `steps`, `left`, and `guesses`.
+    pub rating: bool,
 }
 
 impl KeyFormat {
-    /// The key of `format` for inputs of `layout`, with a count column (`count`) and timing
-    /// columns (`timing`).
-    pub fn new(format: OutputFormat, layout: &dyn Layout, count: bool, timing: bool) -> KeyFormat {
+    /// The key of `format` for inputs of `layout`, with a count column (`count`), timing
+    /// columns (`timing`) and the rating's (`rating`).
+    pub fn new(
+        format: OutputFormat,
+        layout: &dyn Layout,
+        count: bool,
+        timing: bool,
+        rating: bool,
+    ) -> KeyFormat {
         // Names the key already has: the columns it repeats, or a JSON object's keys.
         let taken = match format {
             OutputFormat::Jsonl => layout.json_keys(),
@@ -111,8 +122,14 @@ impl KeyFormat {
         if count {
             names.push("solutions");
         }
+        if rating {
+            names.extend(RATING_COLUMNS);
+        }
+        if timing || rating {
+            names.push("guesses");
+        }
         if timing {
-            names.extend(["guesses", "micros"]);
+            names.push("micros");
         }
         let appended = names
             .iter()
@@ -132,6 +149,7 @@ impl KeyFormat {
             header: None,
             count,
             timing,
+            rating,
         };
         if format == OutputFormat::Csv {
             key.header = csv::header(&key, layout.csv_header());
@@ -158,6 +176,28 @@ impl KeyFormat {
             OutputFormat::Csv | OutputFormat::Lines | OutputFormat::Jsonl => b"",
         }
     }
+}
+
+/// The rating's columns, before `guesses`.
+const RATING_COLUMNS: [&str; 5] = ["level", "hardest", "score", "steps", "left"];
+
+/// The rating's values, in the order of [`RATING_COLUMNS`], for a key that writes them
+/// as text: empty for a puzzle without one, and `score` empty for one beyond the ladder (it
+/// has no score on its scale).
+fn rating_values(rating: Option<&Rating>) -> [String; 5] {
+    let Some(r) = rating else {
+        return Default::default();
+    };
+    let score = r
+        .finished()
+        .then(|| format!("{:.1}", f64::from(r.score()) / 10.0));
+    [
+        r.level().name().to_string(),
+        r.hardest.map_or("", |t| t.key_name()).to_string(),
+        score.unwrap_or_default(),
+        r.steps.to_string(),
+        r.candidates_left.to_string(),
+    ]
 }
 
 /// What an answer key repeats of one record.

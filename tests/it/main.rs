@@ -7,6 +7,7 @@ mod framing;
 mod generate;
 mod hardening;
 mod layouts;
+mod logic;
 mod safety;
 mod shard;
 mod support;

@@ -1,0 +1,75 @@
+//! Locked candidates: where a box and a line cross, a digit confined to the crossing in one of
+//! them leaves the rest of the other. Pointing: confined within the box, it leaves the rest of
+//! the line. Claiming: confined within the line, it leaves the rest of the box.
+
+use super::pencil::{HOUSES, Pencil, houses_of, members};
+use super::{Step, Technique};
+
+/// A digit in a box on one line only: it leaves the rest of the line.
+pub fn pointing(p: &Pencil) -> Option<Step> {
+    (18..27).find_map(|b| crossing(p, b, Technique::Pointing))
+}
+
+/// A digit in a line within one box only: it leaves the rest of the box.
+pub fn claiming(p: &Pencil) -> Option<Step> {
+    (0..18).find_map(|line| crossing(p, line, Technique::Claiming))
+}
+
+/// The first digit confined in `house` to its crossing with another house (for a box: a
+/// line; for a line: a box) whose other cells still have it.
+fn crossing(p: &Pencil, house: usize, t: Technique) -> Option<Step> {
+    (1..=9).find_map(|d| {
+        let places = p.cands(d) & HOUSES[house];
+        let first = members(places).next()?;
+        let [row, column, b] = houses_of(first);
+        let others = if house >= 18 {
+            vec![row, column]
+        } else {
+            vec![b]
+        };
+        others.into_iter().find_map(|other| {
+            let confined = places & !HOUSES[other] == 0 && places.count_ones() > 1;
+            let removed = p.cands(d) & HOUSES[other] & !HOUSES[house];
+            if !confined {
+                return None;
+            }
+            let cells = members(places).collect();
+            Step::eliminating(t, &[(d, removed)], 1 << (d - 1), vec![house, other], cells)
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    fn pencil(line: &str) -> Pencil {
+        Pencil::new(&line.parse::<Grid>().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn pointing_and_claiming() {
+        // Box 1's rows 2 and 3 are full, so its 1 is in row 1: the rest of row 1 loses it.
+        let p = pencil(&format!(
+            "{}234......567......{}",
+            ".".repeat(9),
+            ".".repeat(54)
+        ));
+        assert_eq!(
+            pointing(&p).unwrap().to_string(),
+            "pointing on 1 in box 1, row 1 at r1c1 r1c2 r1c3: r1c456789<>1"
+        );
+        // Row 1's 1 may still go in any box: no claim.
+        assert_eq!(claiming(&p), None);
+        // Row 1 full but for box 1: its 1 is there, and box 1's other rows lose it.
+        let q = pencil(&format!("...234567{}", ".".repeat(72)));
+        let step = claiming(&q).unwrap();
+        assert_eq!(
+            step.to_string(),
+            "claiming on 1 in row 1, box 1 at r1c1 r1c2 r1c3: r2c123,r3c123<>1"
+        );
+        // No box has a digit on one line only.
+        assert_eq!(pointing(&q), None);
+    }
+}

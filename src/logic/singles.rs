@@ -1,0 +1,166 @@
+//! Singles: a house's last empty cell (full house), a digit's only place in a box or a line
+//! (hidden single), a cell's only digit (naked single). One scan finds every single of a tier;
+//! the rater places them all, the explainer takes the first.
+
+use super::pencil::{Contradiction, HOUSES, Pencil, is_single, members};
+use super::{Step, Technique};
+use std::ops::Range;
+
+/// The singles, easiest first.
+pub const TIERS: [Technique; 4] = [
+    Technique::FullHouse,
+    Technique::HiddenSingleBox,
+    Technique::HiddenSingleLine,
+    Technique::NakedSingle,
+];
+
+/// Calls `found(cell, digit, house)` for every single of tier `t` (`house` is `None` for a
+/// naked single), in house order, then digit order.
+fn scan(p: &Pencil, t: Technique, found: &mut impl FnMut(usize, u8, Option<usize>)) {
+    match t {
+        Technique::FullHouse => {
+            let empty = p.empty();
+            for (h, &house) in HOUSES.iter().enumerate() {
+                let last = empty & house;
+                if is_single(last) {
+                    let cell = last.trailing_zeros() as usize;
+                    if let Some(d) = only_digit(p, cell) {
+                        found(cell, d, Some(h));
+                    }
+                }
+            }
+        }
+        Technique::HiddenSingleBox => hidden(p, 18..27, found),
+        Technique::HiddenSingleLine => hidden(p, 0..18, found),
+        Technique::NakedSingle => {
+            for cell in members(p.cells_by_count().0) {
+                let d = only_digit(p, cell).expect("one candidate");
+                found(cell, d, None);
+            }
+        }
+        _ => unreachable!("{t:?} is not a single"),
+    }
+}
+
+/// Hidden singles in `houses`, house by house.
+fn hidden(p: &Pencil, houses: Range<usize>, found: &mut impl FnMut(usize, u8, Option<usize>)) {
+    for h in houses {
+        for d in 1..=9 {
+            let places = p.cands(d) & HOUSES[h];
+            if is_single(places) {
+                found(places.trailing_zeros() as usize, d, Some(h));
+            }
+        }
+    }
+}
+
+/// The one digit left for `cell`, if it has exactly one.
+fn only_digit(p: &Pencil, cell: usize) -> Option<u8> {
+    let mask = p.cell_mask(cell);
+    (mask.count_ones() == 1).then(|| mask.trailing_zeros() as u8 + 1)
+}
+
+/// The first single of tier `t`.
+pub fn first(p: &Pencil, t: Technique) -> Option<Step> {
+    let mut first = None;
+    scan(p, t, &mut |cell, d, house| {
+        first.get_or_insert((cell, d, house));
+    });
+    first.map(|(cell, d, house)| Step::placement(t, cell, d, house))
+}
+
+/// Places every single of tier `t` that one scan finds; how many. A single of a scan stays
+/// true while the others are placed (all are the solution's digits), so a placement is
+/// skipped only when it is already made (one cell found by its row and its column). Two
+/// digits for one cell, or a digit that lost its place, mean the puzzle has no solution.
+pub fn place_all(p: &mut Pencil, t: Technique) -> Result<u32, Contradiction> {
+    // At most one single per house and digit.
+    let mut found = [(0u8, 0u8); 27 * 9];
+    let mut n = 0;
+    scan(p, t, &mut |cell, d, _| {
+        found[n] = (cell as u8, d);
+        n += 1;
+    });
+    let mut placed = 0;
+    for &(cell, d) in &found[..n] {
+        let cell = cell as usize;
+        match p.value(cell) {
+            0 if p.has(cell, d) => {
+                p.place(cell, d);
+                placed += 1;
+            }
+            v if v == d => {}
+            _ => return Err(Contradiction),
+        }
+    }
+    Ok(placed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    fn pencil(line: &str) -> Pencil {
+        Pencil::new(&line.parse::<Grid>().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_full_house_is_a_house_with_one_empty_cell() {
+        // Row 1 lacks only its last digit.
+        let p = pencil(&format!("12345678.{}", ".".repeat(72)));
+        assert_eq!(
+            first(&p, Technique::FullHouse).unwrap().to_string(),
+            "r1c9=9 full house in row 1"
+        );
+    }
+
+    #[test]
+    fn hidden_singles_by_box_then_by_line() {
+        // 1s in rows 2 and 3 (r2c4, r3c7) and columns 2 and 3 (r4c2, r7c3) leave box 1 one
+        // place for a 1: r1c1.
+        let p = pencil(&format!(
+            "{}...1...........1...1.......{}..1......{}",
+            ".".repeat(9),
+            ".".repeat(18),
+            ".".repeat(18)
+        ));
+        let step = first(&p, Technique::HiddenSingleBox).unwrap();
+        assert_eq!(step.to_string(), "r1c1=1 hidden single in box 1");
+        // No box has a hidden single in an empty grid, nor any line.
+        let empty = pencil(&".".repeat(81));
+        for t in TIERS {
+            assert_eq!(first(&empty, t), None, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn a_naked_single_is_a_cell_with_one_digit_left() {
+        // r1c1 sees 1-8 in its row and column, with nothing else placed in its box.
+        let p = pencil(&format!(
+            ".1234{}{}",
+            ".".repeat(13),
+            "5........6........7........8".to_string() + &".".repeat(35)
+        ));
+        assert_eq!(
+            first(&p, Technique::NakedSingle).unwrap().to_string(),
+            "r1c1=9 naked single"
+        );
+        assert_eq!(first(&p, Technique::FullHouse), None);
+    }
+
+    #[test]
+    fn a_scan_places_all_it_finds_and_catches_a_clash() {
+        let mut p = pencil(&format!("12345678.{}", ".".repeat(72)));
+        assert_eq!(place_all(&mut p, Technique::FullHouse), Ok(1));
+        assert_eq!(p.value(8), 9);
+        assert_eq!(place_all(&mut p, Technique::FullHouse), Ok(0));
+        // Two cells of row 1 whose only digit is 9.
+        let mut broken = pencil(&format!("1234567..{}", ".".repeat(72)));
+        broken.eliminate(8, 1 << 7 | 1 << 8);
+        assert_eq!(
+            place_all(&mut broken, Technique::NakedSingle),
+            Err(Contradiction)
+        );
+    }
+}

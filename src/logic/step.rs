@@ -1,0 +1,224 @@
+//! One step of a solution path, what it found and what it concludes, and its one-line
+//! explanation in the usual notation: `r4c7=5 hidden single in box 6`,
+//! `X-wing on 3 in rows 2,8 at r2c4 r2c7 r8c4 r8c7: r5c4<>3`.
+
+use super::Technique;
+use super::pencil::{Cells, Pencil, cell_name, digits, house_name, members};
+use std::fmt;
+
+/// A technique's finding: a placement, or candidates to remove, and the pattern behind it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// What found it.
+    pub technique: Technique,
+    /// A digit to place: `(cell, digit)`.
+    pub placement: Option<(usize, u8)>,
+    /// Candidates to remove: `(cell, digit)`, by cell, then digit.
+    pub eliminations: Vec<(usize, u8)>,
+    /// The pattern's digits (bit `d - 1` for digit `d`).
+    pub digits: u16,
+    /// The houses it lies in (see [`super::pencil::HOUSES`]).
+    pub houses: Vec<usize>,
+    /// Its cells, in the order the explanation names them (a chain's, from end to end).
+    pub cells: Vec<usize>,
+}
+
+impl Step {
+    /// A placement found in `house` (if the technique names one).
+    pub fn placement(technique: Technique, cell: usize, d: u8, house: Option<usize>) -> Step {
+        Step {
+            technique,
+            placement: Some((cell, d)),
+            eliminations: Vec::new(),
+            digits: 1 << (d - 1),
+            houses: house.into_iter().collect(),
+            cells: vec![cell],
+        }
+    }
+
+    /// Eliminations of `removed` (per digit, the cells that lose it), with the pattern's
+    /// digits, houses and cells; `None` when nothing is removed.
+    pub fn eliminating(
+        technique: Technique,
+        removed: &[(u8, Cells)],
+        digits: u16,
+        houses: Vec<usize>,
+        cells: Vec<usize>,
+    ) -> Option<Step> {
+        let mut eliminations: Vec<(usize, u8)> = removed
+            .iter()
+            .flat_map(|&(d, set)| members(set).map(move |c| (c, d)))
+            .collect();
+        if eliminations.is_empty() {
+            return None;
+        }
+        eliminations.sort_unstable();
+        Some(Step {
+            technique,
+            placement: None,
+            eliminations,
+            digits,
+            houses,
+            cells,
+        })
+    }
+
+    /// Applies the step's conclusion to `p`.
+    pub fn apply(&self, p: &mut Pencil) {
+        if let Some((cell, d)) = self.placement {
+            p.place(cell, d);
+        }
+        for &(cell, d) in &self.eliminations {
+            p.eliminate(d, 1 << cell);
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.technique.name();
+        if let Some((cell, d)) = self.placement {
+            write!(f, "{}={d} {name}", cell_name(cell))?;
+            if let Some(&h) = self.houses.first() {
+                write!(f, " in {}", house_name(h))?;
+            }
+            return Ok(());
+        }
+        let list = |items: Vec<String>, sep: &str| items.join(sep);
+        write!(
+            f,
+            "{name} on {}",
+            list(digits(self.digits).map(|d| d.to_string()).collect(), ",")
+        )?;
+        if !self.houses.is_empty() {
+            write!(f, " in {}", houses_text(&self.houses))?;
+        }
+        if !self.cells.is_empty() {
+            let cells = self.cells.iter().map(|&c| cell_name(c)).collect();
+            write!(f, " at {}", list(cells, " "))?;
+        }
+        write!(f, ": {}", eliminations_text(&self.eliminations))
+    }
+}
+
+/// Eliminations as players write them, grouped: `r5c47<>3` (3 leaves r5c4 and r5c7),
+/// `r6c89<>345` (3, 4 and 5 leave both cells), `r27c7<>4`, `r1c9,r2c8<>5`. Digits that leave the same
+/// cells share a group.
+fn eliminations_text(eliminations: &[(usize, u8)]) -> String {
+    let mut by_digit = [0 as Cells; 9];
+    for &(c, d) in eliminations {
+        by_digit[d as usize - 1] |= 1 << c;
+    }
+    let mut groups: Vec<(Cells, String)> = Vec::new();
+    for (i, &cells) in by_digit.iter().enumerate().filter(|(_, c)| **c != 0) {
+        let digit = char::from(b'1' + i as u8);
+        match groups.iter_mut().find(|(c, _)| *c == cells) {
+            Some((_, digits)) => digits.push(digit),
+            None => groups.push((cells, digit.to_string())),
+        }
+    }
+    // By row (`r5c47`) or by column (`r23c9`), whichever takes fewer groups.
+    let cells_text = |cells: Cells| -> String {
+        let numbers = |set: Vec<usize>| -> String {
+            set.iter().map(|&i| char::from(b'1' + i as u8)).collect()
+        };
+        let group = |by_row: bool| -> Vec<String> {
+            (0..9)
+                .map(|line| {
+                    let within: Vec<usize> = members(cells)
+                        .filter(|&c| if by_row { c / 9 == line } else { c % 9 == line })
+                        .map(|c| if by_row { c % 9 } else { c / 9 })
+                        .collect();
+                    (line, within)
+                })
+                .filter(|(_, within)| !within.is_empty())
+                .map(|(line, within)| match by_row {
+                    true => format!("r{}c{}", line + 1, numbers(within)),
+                    false => format!("r{}c{}", numbers(within), line + 1),
+                })
+                .collect()
+        };
+        let (rows, columns) = (group(true), group(false));
+        if columns.len() < rows.len() {
+            columns
+        } else {
+            rows
+        }
+        .join(",")
+    };
+    let texts: Vec<String> = groups
+        .iter()
+        .map(|(cells, digits)| format!("{}<>{digits}", cells_text(*cells)))
+        .collect();
+    texts.join(", ")
+}
+
+/// `rows 2,8` when the houses are of one kind, else `box 1, row 2`.
+fn houses_text(houses: &[usize]) -> String {
+    let kind = |h: usize| h / 9;
+    if houses.len() > 1 && houses.iter().all(|&h| kind(h) == kind(houses[0])) {
+        let numbers: Vec<String> = houses.iter().map(|&h| (h % 9 + 1).to_string()).collect();
+        let plural = ["rows", "columns", "boxes"][kind(houses[0])];
+        format!("{plural} {}", numbers.join(","))
+    } else {
+        let names: Vec<String> = houses.iter().map(|&h| house_name(h)).collect();
+        names.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_read_as_players_write_them() {
+        let single = Step::placement(Technique::HiddenSingleBox, 33, 5, Some(23));
+        assert_eq!(single.to_string(), "r4c7=5 hidden single in box 6");
+        let naked = Step::placement(Technique::NakedSingle, 0, 9, None);
+        assert_eq!(naked.to_string(), "r1c1=9 naked single");
+        let x_wing = Step::eliminating(
+            Technique::XWing,
+            &[(3, 1 << 39 | 1 << 42)],
+            1 << 2,
+            vec![1, 7],
+            vec![12, 15, 66, 69],
+        )
+        .unwrap();
+        assert_eq!(
+            x_wing.to_string(),
+            "X-wing on 3 in rows 2,8 at r2c4 r2c7 r8c4 r8c7: r5c47<>3"
+        );
+        let pointing = Step::eliminating(
+            Technique::Pointing,
+            &[(7, 1 << 8)],
+            1 << 6,
+            vec![18, 0],
+            vec![1],
+        )
+        .unwrap();
+        assert_eq!(
+            pointing.to_string(),
+            "pointing on 7 in box 1, row 1 at r1c2: r1c9<>7"
+        );
+        let pair = Step::eliminating(
+            Technique::HiddenPair,
+            &[
+                (3, 1 << 7 | 1 << 8),
+                (4, 1 << 7 | 1 << 8),
+                (5, 1 << 8 | 1 << 17),
+            ],
+            0b11,
+            vec![0],
+            vec![7, 8],
+        )
+        .unwrap();
+        assert_eq!(
+            pair.to_string(),
+            "hidden pair on 1,2 in row 1 at r1c8 r1c9: r1c89<>34, r12c9<>5"
+        );
+        assert_eq!(
+            Step::eliminating(Technique::XWing, &[(3, 0)], 4, vec![], vec![]),
+            None
+        );
+    }
+}

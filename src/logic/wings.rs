@@ -1,0 +1,189 @@
+//! Wings: a few cells with two or three candidates that force one digit into one of two
+//! pincers, so that cells seeing both pincers lose it.
+
+use super::pencil::{Cells, PEERS, Pencil, members, seen_by_all};
+use super::single_digit::pairs;
+use super::{Step, Technique};
+
+/// The empty cells with exactly `n` candidates, with their candidates.
+fn cells_with(p: &Pencil, n: u32) -> Vec<(usize, u16)> {
+    members(p.empty())
+        .map(|c| (c, p.cell_mask(c)))
+        .filter(|(_, m)| m.count_ones() == n)
+        .collect()
+}
+
+fn sees(a: usize, b: usize) -> bool {
+    PEERS[a] >> b & 1 == 1
+}
+
+/// The one digit of a one-digit mask.
+fn digit_of(mask: u16) -> u8 {
+    mask.trailing_zeros() as u8 + 1
+}
+
+/// A pivot {a,b} and pincers {a,c}, {b,c} that it sees: whichever the pivot holds, one pincer
+/// holds c, so cells that see both pincers lose c.
+pub fn xy_wing(p: &Pencil) -> Option<Step> {
+    let two = cells_with(p, 2);
+    wing(p, &two, &two, Technique::XyWing, false)
+}
+
+/// A pivot {a,b,c} and pincers {a,c}, {b,c} that it sees: the pivot or a pincer holds c, so
+/// cells that see all three lose c.
+pub fn xyz_wing(p: &Pencil) -> Option<Step> {
+    wing(
+        p,
+        &cells_with(p, 3),
+        &cells_with(p, 2),
+        Technique::XyzWing,
+        true,
+    )
+}
+
+/// Pivots from `pivots`, pincers from `pincers` (two-candidate cells, each seeing the pivot),
+/// whose candidates share one digit c and together are the pivot's (plus c, unless
+/// `c_in_pivot`); c leaves the cells that see both pincers (and the pivot, if it has c).
+fn wing(
+    p: &Pencil,
+    pivots: &[(usize, u16)],
+    pincers: &[(usize, u16)],
+    t: Technique,
+    c_in_pivot: bool,
+) -> Option<Step> {
+    pivots.iter().find_map(|&(pivot, pm)| {
+        let near: Vec<(usize, u16)> = pincers
+            .iter()
+            .copied()
+            .filter(|&(c, m)| c != pivot && sees(c, pivot) && (m & pm).count_ones() >= 1)
+            .collect();
+        (0..near.len()).find_map(|i| {
+            (i + 1..near.len()).find_map(|j| {
+                let ((x, xm), (y, ym)) = (near[i], near[j]);
+                let common = xm & ym;
+                if xm == ym || common.count_ones() != 1 {
+                    return None;
+                }
+                let fits = if c_in_pivot {
+                    xm | ym == pm
+                } else {
+                    common & pm == 0 && (xm | ym) & !common == pm
+                };
+                if !fits {
+                    return None;
+                }
+                let z = digit_of(common);
+                let mut ends: Cells = 1 << x | 1 << y;
+                if c_in_pivot {
+                    ends |= 1 << pivot;
+                }
+                let removed = p.cands(z) & seen_by_all(ends);
+                Step::eliminating(t, &[(z, removed)], pm | common, vec![], vec![pivot, x, y])
+            })
+        })
+    })
+}
+
+/// Two cells {a,b} that do not see each other, and a conjugate pair of a with one end seeing
+/// each: one of the two cells holds b, so cells that see both lose it.
+pub fn w_wing(p: &Pencil) -> Option<Step> {
+    let two = cells_with(p, 2);
+    (0..two.len()).find_map(|i| {
+        (i + 1..two.len()).find_map(|j| {
+            let ((x, m), (y, ym)) = (two[i], two[j]);
+            if m != ym || sees(x, y) {
+                return None;
+            }
+            let [a, b] = [m.trailing_zeros() as u8 + 1, 16 - m.leading_zeros() as u8];
+            [(a, b), (b, a)].into_iter().find_map(|(link, z)| {
+                pairs(p.cands(link), 0..27).into_iter().find_map(|pair| {
+                    let [u, v] = pair.cells;
+                    let outside = ![u, v].contains(&x) && ![u, v].contains(&y);
+                    let joins = (sees(u, x) && sees(v, y)) || (sees(u, y) && sees(v, x));
+                    if !outside || !joins {
+                        return None;
+                    }
+                    let removed = p.cands(z) & seen_by_all(1 << x | 1 << y);
+                    let (ux, vy) = if sees(u, x) { (u, v) } else { (v, u) };
+                    Step::eliminating(
+                        Technique::WWing,
+                        &[(z, removed)],
+                        m,
+                        vec![pair.house],
+                        vec![x, ux, vy, y],
+                    )
+                })
+            })
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    fn empty() -> Pencil {
+        Pencil::new(&".".repeat(81).parse::<Grid>().unwrap()).unwrap()
+    }
+
+    /// Leaves `cell` only the digits in `keep`.
+    fn restrict(p: &mut Pencil, cell: usize, keep: &[u8]) {
+        for d in 1..=9 {
+            if !keep.contains(&d) {
+                p.eliminate(d, 1 << cell);
+            }
+        }
+    }
+
+    #[test]
+    fn an_xy_wing_pinches_its_third_digit() {
+        // Pivot r1c1 {1,2}, pincers r1c5 {1,3} (row 1) and r5c1 {2,3} (column 1): r5c5 sees
+        // both pincers and loses 3.
+        let mut p = empty();
+        restrict(&mut p, 0, &[1, 2]);
+        restrict(&mut p, 4, &[1, 3]);
+        restrict(&mut p, 36, &[2, 3]);
+        let step = xy_wing(&p).unwrap();
+        assert_eq!(step.cells, vec![0, 4, 36]);
+        assert_eq!(step.eliminations, vec![(40, 3)]);
+        assert_eq!(
+            step.to_string(),
+            "XY-wing on 1,2,3 at r1c1 r1c5 r5c1: r5c5<>3"
+        );
+        // With the pivot {1,2,3} it is an XYZ-wing, whose cells must see the pivot too: none.
+        let mut q = empty();
+        restrict(&mut q, 0, &[1, 2, 3]);
+        restrict(&mut q, 4, &[1, 3]);
+        restrict(&mut q, 36, &[2, 3]);
+        assert_eq!(xy_wing(&q), None);
+        assert_eq!(xyz_wing(&q), None);
+    }
+
+    #[test]
+    fn an_xyz_wing_needs_cells_that_see_all_three() {
+        // Pivot r1c1 {1,2,3}, pincers r1c2 {1,3} and r4c1 {2,3}: r2c1 and r3c1... only cells
+        // of box 1 in column 1 see r1c1, r1c2 (box 1) and r4c1 (column 1): r2c1, r3c1.
+        let mut p = empty();
+        restrict(&mut p, 0, &[1, 2, 3]);
+        restrict(&mut p, 1, &[1, 3]);
+        restrict(&mut p, 27, &[2, 3]);
+        let step = xyz_wing(&p).unwrap();
+        assert_eq!(step.cells, vec![0, 1, 27]);
+        assert_eq!(step.eliminations, vec![(9, 3), (18, 3)]);
+    }
+
+    #[test]
+    fn a_w_wing_links_two_far_cells() {
+        // r1c1 and r5c6 are {4,7} and do not see each other; 4's only places in row 9 are
+        // r9c1 (sees r1c1) and r9c6 (sees r5c6): one of the two cells is 7, so r1c6 and r5c1
+        // (each sees both) lose 7.
+        let mut p = empty();
+        restrict(&mut p, 0, &[4, 7]);
+        restrict(&mut p, 41, &[4, 7]);
+        p.eliminate(4, super::super::pencil::HOUSES[8] & !(1 << 72 | 1 << 77));
+        let step = w_wing(&p).unwrap();
+        assert_eq!(step.cells, vec![0, 72, 77, 41]);
+        assert_eq!(step.eliminations, vec![(5, 7), (36, 7)]);
+    }
+}
