@@ -4,56 +4,80 @@
 //! follow two-candidate cells (in each, "not this digit" means "the other one"). The shortest
 //! chain with an elimination is the one explained.
 
-use super::pencil::{Cells, HOUSES, PEERS, Pencil, houses_of, members};
+use super::pencil::{Cells, HOUSES, PEERS, houses_of, members};
+use super::view::View;
 use super::{Step, Technique};
-use std::collections::VecDeque;
 
 /// States of a search, numbered `0..STATES` by each caller.
 const STATES: usize = 81 * 9;
 
 /// Breadth-first from `start`: `next(state, push)` pushes each state that `state` implies.
-/// The path to the nearest state (other than `start`) that `conclude` accepts, and what it
-/// concludes.
+/// The path to the nearest state (other than `start`, at most `limit` states long) that
+/// `conclude` accepts, and what it concludes. Allocates only the path it returns.
 fn search<T>(
     start: usize,
-    next: impl Fn(usize, &mut dyn FnMut(usize)),
+    limit: usize,
+    next: &impl Fn(usize, &mut dyn FnMut(usize)),
     conclude: impl Fn(usize) -> Option<T>,
 ) -> Option<(Vec<usize>, T)> {
-    let mut parent = [usize::MAX; STATES];
-    parent[start] = start;
-    let mut queue = VecDeque::from([start]);
-    while let Some(state) = queue.pop_front() {
+    const UNSEEN: u16 = u16::MAX;
+    let mut parent = [UNSEEN; STATES];
+    let mut queue = [0u16; STATES];
+    parent[start] = start as u16;
+    queue[0] = start as u16;
+    let (mut head, mut tail) = (0, 1);
+    // The queue holds the states of paths `length` long up to `layer_end`.
+    let (mut length, mut layer_end) = (1, 1);
+    while head < tail {
+        if head == layer_end {
+            (length, layer_end) = (length + 1, tail);
+            if length > limit {
+                return None;
+            }
+        }
+        let state = queue[head] as usize;
+        head += 1;
         if state != start
             && let Some(found) = conclude(state)
         {
             let mut path = vec![state];
             while *path.last().expect("not empty") != start {
-                path.push(parent[*path.last().expect("not empty")]);
+                path.push(parent[*path.last().expect("not empty")] as usize);
             }
             path.reverse();
             return Some((path, found));
         }
         next(state, &mut |to| {
-            if parent[to] == usize::MAX {
-                parent[to] = state;
-                queue.push_back(to);
+            if parent[to] == UNSEEN {
+                parent[to] = state as u16;
+                queue[tail] = to as u16;
+                tail += 1;
             }
         });
     }
     None
 }
 
-/// The shortest of the chains that `from(start)` finds over `starts`.
+/// The shortest of the chains that `from(start, limit)` finds over `starts` (the first of
+/// those as short): each search looks only for chains shorter than the best so far.
 fn shortest<T>(
     starts: impl Iterator<Item = usize>,
-    from: impl Fn(usize) -> Option<(Vec<usize>, T)>,
+    from: impl Fn(usize, usize) -> Option<(Vec<usize>, T)>,
 ) -> Option<(Vec<usize>, T)> {
-    starts.filter_map(from).min_by_key(|(path, _)| path.len())
+    let mut best: Option<(Vec<usize>, T)> = None;
+    for start in starts {
+        let limit = best.as_ref().map_or(usize::MAX, |(path, _)| path.len() - 1);
+        if let Some(found) = from(start, limit) {
+            best = Some(found);
+        }
+    }
+    best
 }
 
 /// One digit's chains. A state is `2 * cell + on`: `on` 0 for "the cell is not d", reached by
 /// a weak link (or the start), 1 for "the cell is d", reached by a strong link.
-pub fn x_chain(p: &Pencil) -> Option<Step> {
+pub fn x_chain(view: &View) -> Option<Step> {
+    let p = view.pencil;
     (1..=9).find_map(|d| {
         let places = p.cands(d);
         let partners = |cell: usize| -> Cells {
@@ -78,22 +102,16 @@ pub fn x_chain(p: &Pencil) -> Option<Step> {
             }
         };
         let starts = members(places).filter(|&c| partners(c) != 0);
-        let (path, removed) = shortest(starts.map(|c| 2 * c), |start| {
+        let (path, removed) = shortest(starts.map(|c| 2 * c), |start, limit| {
             let conclude = |state: usize| {
                 let (end, on) = (state / 2, state % 2);
                 let removed = places & PEERS[start / 2] & PEERS[end];
                 (on == 1 && end != start / 2 && removed != 0).then_some(removed)
             };
-            search(start, next, conclude)
+            search(start, limit, &next, conclude)
         })?;
-        let cells = path.iter().map(|s| s / 2).collect();
-        Step::eliminating(
-            Technique::XChain,
-            &[(d, removed)],
-            1 << (d - 1),
-            vec![],
-            cells,
-        )
+        let cells = path.iter().map(|s| s / 2);
+        Step::eliminating(Technique::XChain, &[(d, removed)], 1 << (d - 1), [], cells)
     })
 }
 
@@ -101,21 +119,21 @@ pub fn x_chain(p: &Pencil) -> Option<Step> {
 /// start, a cell {a,x} that is not a (so holds x), each link goes to a two-candidate cell
 /// that sees the last and has its digit, so holds its other digit. A chain that ends on a
 /// cell that holds a: the start or the end is a.
-pub fn xy_chain(p: &Pencil) -> Option<Step> {
-    let mut two = [0u16; 81];
-    for c in members(p.empty()) {
-        let m = p.cell_mask(c);
-        if m.count_ones() == 2 {
-            two[c] = m;
+pub fn xy_chain(view: &View) -> Option<Step> {
+    let p = view.pencil;
+    let two = view.masks.map(|m| if m.count_ones() == 2 { m } else { 0 });
+    // The two-candidate cells with each digit.
+    let mut with = [0 as Cells; 9];
+    for (c, &m) in two.iter().enumerate() {
+        for (d, cells) in with.iter_mut().enumerate() {
+            *cells |= ((m >> d & 1) as Cells) << c;
         }
     }
     let next = |state: usize, push: &mut dyn FnMut(usize)| {
         let (cell, d) = (state / 9, state % 9);
-        for c in members(PEERS[cell]) {
-            if two[c] >> d & 1 == 1 {
-                let other = (two[c] & !(1 << d)).trailing_zeros() as usize;
-                push(9 * c + other);
-            }
+        for c in members(PEERS[cell] & with[d]) {
+            let other = (two[c] & !(1 << d)).trailing_zeros() as usize;
+            push(9 * c + other);
         }
     };
     // Each start: the cell holds x, for each of its two digits x.
@@ -124,7 +142,7 @@ pub fn xy_chain(p: &Pencil) -> Option<Step> {
             .filter(move |&x| two[c] >> x & 1 == 1)
             .map(move |x| 9 * c + x)
     });
-    let (path, (a, removed)) = shortest(starts, |start| {
+    let (path, (a, removed)) = shortest(starts, |start, limit| {
         let (s, x) = (start / 9, start % 9);
         let a = (two[s] & !(1 << x)).trailing_zeros() as usize;
         let conclude = |state: usize| {
@@ -132,17 +150,18 @@ pub fn xy_chain(p: &Pencil) -> Option<Step> {
             let removed = p.cands(a as u8 + 1) & PEERS[s] & PEERS[end];
             (d == a && end != s && removed != 0).then_some((a as u8 + 1, removed))
         };
-        search(start, next, conclude)
+        search(start, limit, &next, conclude)
     })?;
     let cells: Vec<usize> = path.iter().map(|s| s / 9).collect();
     let digits = cells.iter().fold(0, |u, &c| u | two[c]);
-    Step::eliminating(Technique::XyChain, &[(a, removed)], digits, vec![], cells)
+    Step::eliminating(Technique::XyChain, &[(a, removed)], digits, [], cells)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Grid;
+    use crate::logic::Pencil;
 
     fn empty() -> Pencil {
         Pencil::new(&".".repeat(81).parse::<Grid>().unwrap()).unwrap()
@@ -159,15 +178,19 @@ mod tests {
         p.eliminate(8, HOUSES[13] & !(1 << 22 | 1 << 76));
         p.eliminate(8, HOUSES[17] & !(1 << 80 | 1 << 44));
         p.eliminate(8, 1 << 72 | 1 << 26 | 1 << 40);
-        let step = x_chain(&p).unwrap();
+        let step = x_chain(&View::new(&p)).unwrap();
         assert_eq!(step.cells, vec![0, 3, 22, 76, 80, 44]);
         assert_eq!(step.eliminations, vec![(36, 8)]);
-        assert_eq!(super::super::single_digit::two_string_kite(&p), None);
-        assert_eq!(super::super::single_digit::skyscraper(&p), None);
+        let view = View::new(&p);
+        assert_eq!(super::super::single_digit::two_string_kite(&view), None);
+        assert_eq!(super::super::single_digit::skyscraper(&view), None);
         // With r9c1's 8 back, the kite is the shortest chain.
         let mut kite = empty();
         kite.eliminate(8, !p.cands(8) & !(1 << 72));
-        assert_eq!(x_chain(&kite).unwrap().cells, vec![0, 3, 22, 76]);
+        assert_eq!(
+            x_chain(&View::new(&kite)).unwrap().cells,
+            vec![0, 3, 22, 76]
+        );
     }
 
     #[test]
@@ -182,7 +205,7 @@ mod tests {
                 }
             }
         }
-        let step = xy_chain(&p).unwrap();
+        let step = xy_chain(&View::new(&p)).unwrap();
         assert_eq!(step.cells.len(), 4);
         assert_eq!(step.eliminations, vec![(8, 1), (36, 1)]);
         assert_eq!(step.digits, 0b1111);

@@ -23,18 +23,18 @@ fn crossing(p: &Pencil, house: usize, t: Technique) -> Option<Step> {
         let first = members(places).next()?;
         let [row, column, b] = houses_of(first);
         let others = if house >= 18 {
-            vec![row, column]
+            &[row, column][..]
         } else {
-            vec![b]
+            &[b][..]
         };
-        others.into_iter().find_map(|other| {
+        others.iter().find_map(|&other| {
             let confined = places & !HOUSES[other] == 0 && places.count_ones() > 1;
             let removed = p.cands(d) & HOUSES[other] & !HOUSES[house];
             if !confined {
                 return None;
             }
-            let cells = members(places).collect();
-            Step::eliminating(t, &[(d, removed)], 1 << (d - 1), vec![house, other], cells)
+            let cells = members(places);
+            Step::eliminating(t, &[(d, removed)], 1 << (d - 1), [house, other], cells)
         })
     })
 }

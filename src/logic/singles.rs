@@ -69,18 +69,21 @@ pub fn first(p: &Pencil, t: Technique) -> Option<Step> {
     first.map(|(cell, d, house)| Step::placement(t, cell, d, house))
 }
 
-/// Places every single of tier `t` that one scan finds; how many. A single of a scan stays
-/// true while the others are placed (all are the solution's digits), so a placement is
-/// skipped only when it is already made (one cell found by its row and its column). Two
-/// digits for one cell, or a digit that lost its place, mean the puzzle has no solution.
-pub fn place_all(p: &mut Pencil, t: Technique) -> Result<u32, Contradiction> {
-    // At most one single per house and digit.
-    let mut found = [(0u8, 0u8); 27 * 9];
+/// Places every single of the tiers `tiers` that one scan finds; how many. A single of a
+/// scan stays true while the others are placed (all are the solution's digits), so a
+/// placement is skipped only when it is already made (one cell found by two houses, or two
+/// tiers). Two digits for one cell, or a digit that lost its place, mean the puzzle has no
+/// solution.
+pub fn place_all(p: &mut Pencil, tiers: &[Technique]) -> Result<u32, Contradiction> {
+    // At most one single per house and digit (27 * 9), and one naked single per cell (81).
+    let mut found = [(0u8, 0u8); 27 * 9 + 81];
     let mut n = 0;
-    scan(p, t, &mut |cell, d, _| {
-        found[n] = (cell as u8, d);
-        n += 1;
-    });
+    for &t in tiers {
+        scan(p, t, &mut |cell, d, _| {
+            found[n] = (cell as u8, d);
+            n += 1;
+        });
+    }
     let mut placed = 0;
     for &(cell, d) in &found[..n] {
         let cell = cell as usize;
@@ -152,14 +155,14 @@ mod tests {
     #[test]
     fn a_scan_places_all_it_finds_and_catches_a_clash() {
         let mut p = pencil(&format!("12345678.{}", ".".repeat(72)));
-        assert_eq!(place_all(&mut p, Technique::FullHouse), Ok(1));
+        assert_eq!(place_all(&mut p, &[Technique::FullHouse]), Ok(1));
         assert_eq!(p.value(8), 9);
-        assert_eq!(place_all(&mut p, Technique::FullHouse), Ok(0));
+        assert_eq!(place_all(&mut p, &[Technique::FullHouse]), Ok(0));
         // Two cells of row 1 whose only digit is 9.
         let mut broken = pencil(&format!("1234567..{}", ".".repeat(72)));
         broken.eliminate(8, 1 << 7 | 1 << 8);
         assert_eq!(
-            place_all(&mut broken, Technique::NakedSingle),
+            place_all(&mut broken, &[Technique::NakedSingle]),
             Err(Contradiction)
         );
     }

@@ -37,30 +37,37 @@ impl Step {
     }
 
     /// Eliminations of `removed` (per digit, the cells that lose it), with the pattern's
-    /// digits, houses and cells; `None` when nothing is removed.
+    /// digits, houses and cells; `None` when nothing is removed. The ladder tries many
+    /// patterns that remove nothing: their houses and cells are never collected.
     pub fn eliminating(
         technique: Technique,
         removed: &[(u8, Cells)],
         digits: u16,
-        houses: Vec<usize>,
-        cells: Vec<usize>,
+        houses: impl IntoIterator<Item = usize>,
+        cells: impl IntoIterator<Item = usize>,
     ) -> Option<Step> {
+        if removed.iter().all(|&(_, set)| set == 0) {
+            return None;
+        }
         let mut eliminations: Vec<(usize, u8)> = removed
             .iter()
             .flat_map(|&(d, set)| members(set).map(move |c| (c, d)))
             .collect();
-        if eliminations.is_empty() {
-            return None;
-        }
         eliminations.sort_unstable();
         Some(Step {
             technique,
             placement: None,
             eliminations,
             digits,
-            houses,
-            cells,
+            houses: houses.into_iter().collect(),
+            cells: cells.into_iter().collect(),
         })
+    }
+
+    /// `(d, removed(d))` for every digit: the `removed` of [`Step::eliminating`], without
+    /// allocating.
+    pub fn per_digit(removed: impl Fn(u8) -> Cells) -> [(u8, Cells); 9] {
+        std::array::from_fn(|i| (i as u8 + 1, removed(i as u8 + 1)))
     }
 
     /// Applies the step's conclusion to `p`.
@@ -217,7 +224,7 @@ mod tests {
             "hidden pair on 1,2 in row 1 at r1c8 r1c9: r1c89<>34, r12c9<>5"
         );
         assert_eq!(
-            Step::eliminating(Technique::XWing, &[(3, 0)], 4, vec![], vec![]),
+            Step::eliminating(Technique::XWing, &[(3, 0)], 4, [], []),
             None
         );
     }

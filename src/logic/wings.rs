@@ -1,14 +1,15 @@
 //! Wings: a few cells with two or three candidates that force one digit into one of two
 //! pincers, so that cells seeing both pincers lose it.
 
-use super::pencil::{Cells, PEERS, Pencil, members, seen_by_all};
-use super::single_digit::pairs;
+use super::pencil::{Cells, PEERS, Pencil, seen_by_all};
+use super::single_digit::{Pairs, pairs};
+use super::view::View;
 use super::{Step, Technique};
 
 /// The empty cells with exactly `n` candidates, with their candidates.
-fn cells_with(p: &Pencil, n: u32) -> Vec<(usize, u16)> {
-    members(p.empty())
-        .map(|c| (c, p.cell_mask(c)))
+fn cells_with(view: &View, n: u32) -> Vec<(usize, u16)> {
+    (0..81)
+        .map(|c| (c, view.masks[c]))
         .filter(|(_, m)| m.count_ones() == n)
         .collect()
 }
@@ -24,21 +25,16 @@ fn digit_of(mask: u16) -> u8 {
 
 /// A pivot {a,b} and pincers {a,c}, {b,c} that it sees: whichever the pivot holds, one pincer
 /// holds c, so cells that see both pincers lose c.
-pub fn xy_wing(p: &Pencil) -> Option<Step> {
-    let two = cells_with(p, 2);
-    wing(p, &two, &two, Technique::XyWing, false)
+pub fn xy_wing(view: &View) -> Option<Step> {
+    let two = cells_with(view, 2);
+    wing(view.pencil, &two, &two, Technique::XyWing, false)
 }
 
 /// A pivot {a,b,c} and pincers {a,c}, {b,c} that it sees: the pivot or a pincer holds c, so
 /// cells that see all three lose c.
-pub fn xyz_wing(p: &Pencil) -> Option<Step> {
-    wing(
-        p,
-        &cells_with(p, 3),
-        &cells_with(p, 2),
-        Technique::XyzWing,
-        true,
-    )
+pub fn xyz_wing(view: &View) -> Option<Step> {
+    let (three, two) = (cells_with(view, 3), cells_with(view, 2));
+    wing(view.pencil, &three, &two, Technique::XyzWing, true)
 }
 
 /// Pivots from `pivots`, pincers from `pincers` (two-candidate cells, each seeing the pivot),
@@ -78,7 +74,7 @@ fn wing(
                     ends |= 1 << pivot;
                 }
                 let removed = p.cands(z) & seen_by_all(ends);
-                Step::eliminating(t, &[(z, removed)], pm | common, vec![], vec![pivot, x, y])
+                Step::eliminating(t, &[(z, removed)], pm | common, [], [pivot, x, y])
             })
         })
     })
@@ -86,8 +82,10 @@ fn wing(
 
 /// Two cells {a,b} that do not see each other, and a conjugate pair of a with one end seeing
 /// each: one of the two cells holds b, so cells that see both lose it.
-pub fn w_wing(p: &Pencil) -> Option<Step> {
-    let two = cells_with(p, 2);
+pub fn w_wing(view: &View) -> Option<Step> {
+    let p = view.pencil;
+    let two = cells_with(view, 2);
+    let links: Vec<Pairs> = (1..=9).map(|d| pairs(view, d, 0..27)).collect();
     (0..two.len()).find_map(|i| {
         (i + 1..two.len()).find_map(|j| {
             let ((x, m), (y, ym)) = (two[i], two[j]);
@@ -96,7 +94,7 @@ pub fn w_wing(p: &Pencil) -> Option<Step> {
             }
             let [a, b] = [m.trailing_zeros() as u8 + 1, 16 - m.leading_zeros() as u8];
             [(a, b), (b, a)].into_iter().find_map(|(link, z)| {
-                pairs(p.cands(link), 0..27).into_iter().find_map(|pair| {
+                links[link as usize - 1].iter().find_map(|pair| {
                     let [u, v] = pair.cells;
                     let outside = ![u, v].contains(&x) && ![u, v].contains(&y);
                     let joins = (sees(u, x) && sees(v, y)) || (sees(u, y) && sees(v, x));
@@ -109,8 +107,8 @@ pub fn w_wing(p: &Pencil) -> Option<Step> {
                         Technique::WWing,
                         &[(z, removed)],
                         m,
-                        vec![pair.house],
-                        vec![x, ux, vy, y],
+                        [pair.house],
+                        [x, ux, vy, y],
                     )
                 })
             })
@@ -144,7 +142,7 @@ mod tests {
         restrict(&mut p, 0, &[1, 2]);
         restrict(&mut p, 4, &[1, 3]);
         restrict(&mut p, 36, &[2, 3]);
-        let step = xy_wing(&p).unwrap();
+        let step = xy_wing(&View::new(&p)).unwrap();
         assert_eq!(step.cells, vec![0, 4, 36]);
         assert_eq!(step.eliminations, vec![(40, 3)]);
         assert_eq!(
@@ -156,8 +154,8 @@ mod tests {
         restrict(&mut q, 0, &[1, 2, 3]);
         restrict(&mut q, 4, &[1, 3]);
         restrict(&mut q, 36, &[2, 3]);
-        assert_eq!(xy_wing(&q), None);
-        assert_eq!(xyz_wing(&q), None);
+        assert_eq!(xy_wing(&View::new(&q)), None);
+        assert_eq!(xyz_wing(&View::new(&q)), None);
     }
 
     #[test]
@@ -168,7 +166,7 @@ mod tests {
         restrict(&mut p, 0, &[1, 2, 3]);
         restrict(&mut p, 1, &[1, 3]);
         restrict(&mut p, 27, &[2, 3]);
-        let step = xyz_wing(&p).unwrap();
+        let step = xyz_wing(&View::new(&p)).unwrap();
         assert_eq!(step.cells, vec![0, 1, 27]);
         assert_eq!(step.eliminations, vec![(9, 3), (18, 3)]);
     }
@@ -182,7 +180,7 @@ mod tests {
         restrict(&mut p, 0, &[4, 7]);
         restrict(&mut p, 41, &[4, 7]);
         p.eliminate(4, super::super::pencil::HOUSES[8] & !(1 << 72 | 1 << 77));
-        let step = w_wing(&p).unwrap();
+        let step = w_wing(&View::new(&p)).unwrap();
         assert_eq!(step.cells, vec![0, 72, 77, 41]);
         assert_eq!(step.eliminations, vec![(5, 7), (36, 7)]);
     }

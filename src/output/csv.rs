@@ -61,7 +61,7 @@ pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answe
     if key.rating {
         for value in super::rating_values(answer.rating.as_ref()) {
             out.push(d);
-            out.extend_from_slice(value.as_bytes());
+            value.write(out);
         }
     }
     if key.timing || key.rating {

@@ -4,7 +4,7 @@
 //! `">=N"` when the limit stopped the count); with a rating `"level"`, `"hardest"`, `"score"`,
 //! `"steps"`, `"left"`; with a rating or timing `"guesses"`; with timing `"micros"`.
 
-use super::{Answer, Echoed, KeyFormat};
+use super::{Answer, Echoed, KeyFormat, Value};
 use crate::input::Echo;
 use std::io::Write;
 
@@ -54,20 +54,13 @@ pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answe
         }
     }
     if key.rating {
-        // Strings as strings, numbers as numbers, and null where the CSV key is empty.
-        let [level, hardest, score, steps, left] = super::rating_values(answer.rating.as_ref());
-        for (value, quoted) in [
-            (level, true),
-            (hardest, true),
-            (score, false),
-            (steps, false),
-            (left, false),
-        ] {
+        // Names as strings, numbers as numbers, and null where the CSV key is empty.
+        for value in super::rating_values(answer.rating.as_ref()) {
             field(out, next());
-            match (value.is_empty(), quoted) {
-                (true, _) => out.extend_from_slice(b"null"),
-                (false, true) => string(out, value.as_bytes()),
-                (false, false) => out.extend_from_slice(value.as_bytes()),
+            match value {
+                Value::Empty => out.extend_from_slice(b"null"),
+                Value::Text(text) => string(out, text.as_bytes()),
+                Value::Number(_) | Value::Tenths(_) => value.write(out),
             }
         }
     }

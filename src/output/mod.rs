@@ -184,20 +184,46 @@ const RATING_COLUMNS: [&str; 5] = ["level", "hardest", "score", "steps", "left"]
 /// The rating's values, in the order of [`RATING_COLUMNS`], for a key that writes them
 /// as text: empty for a puzzle without one, and `score` empty for one beyond the ladder (it
 /// has no score on its scale).
-fn rating_values(rating: Option<&Rating>) -> [String; 5] {
+fn rating_values(rating: Option<&Rating>) -> [Value; 5] {
     let Some(r) = rating else {
-        return Default::default();
+        return [Value::Empty; 5];
     };
-    let score = r
-        .finished()
-        .then(|| format!("{:.1}", f64::from(r.score()) / 10.0));
     [
-        r.level().name().to_string(),
-        r.hardest.map_or("", |t| t.key_name()).to_string(),
-        score.unwrap_or_default(),
-        r.steps.to_string(),
-        r.candidates_left.to_string(),
+        Value::Text(r.level().name()),
+        r.hardest
+            .map_or(Value::Empty, |t| Value::Text(t.key_name())),
+        match r.finished() {
+            true => Value::Tenths(r.score()),
+            false => Value::Empty,
+        },
+        Value::Number(r.steps),
+        Value::Number(r.candidates_left),
     ]
+}
+
+/// One appended value of a key, written without allocating.
+#[derive(Clone, Copy)]
+enum Value {
+    /// Nothing: an empty CSV field, a JSON null.
+    Empty,
+    /// A name.
+    Text(&'static str),
+    Number(u32),
+    /// A number in tenths, written `2.3`.
+    Tenths(u16),
+}
+
+impl Value {
+    /// Its text (nothing for `Empty`).
+    fn write(self, out: &mut Vec<u8>) {
+        use std::io::Write;
+        let _ = match self {
+            Value::Empty => Ok(()),
+            Value::Text(text) => out.write_all(text.as_bytes()),
+            Value::Number(n) => write!(out, "{n}"),
+            Value::Tenths(t) => write!(out, "{}.{}", t / 10, t % 10),
+        };
+    }
 }
 
 /// What an answer key repeats of one record.

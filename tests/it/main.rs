@@ -8,6 +8,7 @@ mod generate;
 mod hardening;
 mod layouts;
 mod logic;
+mod rate;
 mod safety;
 mod shard;
 mod support;

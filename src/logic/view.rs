@@ -1,0 +1,135 @@
+//! What the techniques past singles read, computed once per step from the pencil marks: each
+//! cell's candidates, and each house's places for each digit. Singles need neither (they run
+//! on the digit boards alone, and most puzzles need nothing else).
+
+use super::pencil::{Cells, HOUSES, Pencil, members};
+use crate::grid::{CELLS, unit_cells};
+
+/// The pencil marks, cell by cell and house by house.
+pub struct View<'a> {
+    /// The digit boards.
+    pub pencil: &'a Pencil,
+    /// Each cell's candidates (bit `d - 1` for digit `d`); 0 for a filled cell.
+    pub masks: [u16; CELLS],
+    /// `places[h][d - 1]`: where `d` may go in house `h`, as positions 0..9 in the house's
+    /// reading order (for a row, its columns; for a column, its rows).
+    pub places: [[u16; 9]; 27],
+}
+
+impl<'a> View<'a> {
+    /// The view of `pencil`.
+    pub fn new(pencil: &'a Pencil) -> View<'a> {
+        let mut masks = [0u16; CELLS];
+        for d in 1..=9u8 {
+            for c in members(pencil.cands(d)) {
+                masks[c] |= 1 << (d - 1);
+            }
+        }
+        let mut places = [[0u16; 9]; 27];
+        for (h, house) in places.iter_mut().enumerate() {
+            for (i, &c) in unit_cells(h).iter().enumerate() {
+                let mut m = masks[c as usize];
+                while m != 0 {
+                    house[m.trailing_zeros() as usize] |= 1 << i;
+                    m &= m - 1;
+                }
+            }
+        }
+        View {
+            pencil,
+            masks,
+            places,
+        }
+    }
+
+    /// Where digit `d` may go in house `h`, as cells.
+    pub fn cells_of(&self, h: usize, d: u8) -> Cells {
+        self.pencil.cands(d) & HOUSES[h]
+    }
+}
+
+/// The cells of house `h` at `positions` (a 9-bit mask of positions in reading order).
+pub fn at(h: usize, positions: u16) -> Cells {
+    let cells = unit_cells(h);
+    (0..9)
+        .filter(|i| positions >> i & 1 == 1)
+        .fold(0, |set, i| set | 1 << cells[i])
+}
+
+/// Every `n`-element subset of the bits of `set` (a 9-bit mask), in increasing order of the
+/// subsets' ranks, without allocating.
+pub fn subsets_of(set: u16, n: u32) -> impl Iterator<Item = u16> {
+    // The set bits of `set`, so that subsets of 0..len map onto them.
+    let mut bits = [0u16; 16];
+    let mut len = 0;
+    let mut rest = set;
+    while rest != 0 {
+        bits[len] = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        len += 1;
+    }
+    // Gosper's hack walks the `n`-bit subsets of 0..len in increasing order.
+    let limit = 1u32 << len;
+    let mut next = if n as usize <= len && n > 0 {
+        (1u32 << n) - 1
+    } else {
+        limit
+    };
+    std::iter::from_fn(move || {
+        if next >= limit {
+            return None;
+        }
+        let chosen = next;
+        let low = next & next.wrapping_neg();
+        let ripple = next + low;
+        next = (((ripple ^ next) >> 2) / low) | ripple;
+        let mut mask = 0;
+        let mut c = chosen;
+        while c != 0 {
+            mask |= bits[c.trailing_zeros() as usize];
+            c &= c - 1;
+        }
+        Some(mask)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    #[test]
+    fn subsets_of_a_set_are_every_choice_of_its_bits() {
+        let naive = |set: u16, n: u32| -> Vec<u16> {
+            (0..512u16)
+                .filter(|s| s & !set == 0 && s.count_ones() == n)
+                .collect()
+        };
+        for set in [0u16, 0b1, 0b1011, 0x1ff, 0b1_0101_0100] {
+            for n in 0..=5 {
+                let mut ours: Vec<u16> = subsets_of(set, n).collect();
+                ours.sort_unstable();
+                let expected = if n == 0 { vec![] } else { naive(set, n) };
+                assert_eq!(ours, expected, "{set:b} {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_view_matches_the_digit_boards() {
+        let puzzle: Grid =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+                .parse()
+                .unwrap();
+        let p = Pencil::new(&puzzle).unwrap();
+        let view = View::new(&p);
+        for c in 0..CELLS {
+            assert_eq!(view.masks[c], p.cell_mask(c));
+        }
+        for h in 0..27 {
+            for d in 1..=9u8 {
+                assert_eq!(at(h, view.places[h][d as usize - 1]), view.cells_of(h, d));
+            }
+        }
+    }
+}

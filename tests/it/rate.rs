@@ -1,0 +1,279 @@
+//! `rate` and `explain` through the binary: the rating's columns in every key format, the
+//! statuses of puzzles without one solution, the stats' levels, and explanations.
+
+use crate::support::*;
+use predicates::prelude::*;
+use sudoku_batch::logic::rate;
+
+/// Runs the binary with `args`; its exit code, stdout and stderr.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = command().args(args).output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (
+        out.status.code().unwrap(),
+        text(out.stdout),
+        text(out.stderr),
+    )
+}
+
+#[test]
+fn a_csv_key_rates_every_puzzle_in_order() {
+    let (code, out, err) = run(&["rate", "data/kaggle_1000.txt", "-j2"]);
+    assert_eq!(code, 0, "{err}");
+    let mut rows = out.lines();
+    assert_eq!(
+        rows.next(),
+        Some("puzzle,solution,status,level,hardest,score,steps,left,guesses")
+    );
+    let puzzles = data_lines("kaggle_1000.txt");
+    let solutions = data_lines("solutions/kaggle_1000.txt");
+    let rows: Vec<Vec<&str>> = rows.map(|r| r.split(',').collect()).collect();
+    assert_eq!(rows.len(), 1000);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row[0], puzzles[i], "row {i}");
+        assert_eq!((row[1], row[2]), (solutions[i].as_str(), "solved"));
+        // The library's rating, written out: singles only, one step per blank.
+        let rating = rate(&grid(&puzzles[i])).unwrap();
+        let hardest = rating.hardest.unwrap();
+        let blanks = puzzles[i]
+            .bytes()
+            .filter(|&b| b == b'.' || b == b'0')
+            .count();
+        let expected = [
+            "easy",
+            hardest.key_name(),
+            &format!("{:.1}", f64::from(hardest.score()) / 10.0),
+            &blanks.to_string(),
+            "0",
+        ];
+        assert_eq!(row[3..8], expected, "row {i}");
+        assert!(row[8].parse::<u64>().is_ok());
+    }
+    assert!(
+        err.contains("levels      easy 1000, medium 0, hard 0, expert 0, beyond 0"),
+        "{err}"
+    );
+}
+
+#[test]
+fn puzzles_beyond_the_ladder_have_no_score() {
+    let (code, out, _) = run(&["rate", "data/hardest_11plus_500.txt", "-q"]);
+    assert_eq!(code, 0);
+    for row in out.lines().skip(1) {
+        let f: Vec<&str> = row.split(',').collect();
+        assert_eq!((f[2], f[3], f[5]), ("solved", "beyond", ""), "{row}");
+        assert!(f[7].parse::<u32>().unwrap() > 0, "{row}: candidates left");
+        assert!(
+            f[8].parse::<u32>().unwrap() > 0,
+            "{row}: the engine guessed"
+        );
+    }
+}
+
+#[test]
+fn puzzles_without_one_solution_get_their_status_and_no_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _) = puzzle(0);
+    let mut multiple = p.clone().into_bytes();
+    let first_clue = multiple
+        .iter()
+        .position(|&b| b != b'.' && b != b'0')
+        .unwrap();
+    multiple[first_clue] = b'.';
+    let clash = format!("11{}", &p[2..]);
+    let text = format!(
+        "{p}\n{}\n{}\n{clash}\nnot a puzzle\n",
+        String::from_utf8(multiple).unwrap(),
+        data_lines("gen_unsolvable_500.txt")[0]
+    );
+    let input = write(dir.path(), "mixed.txt", text);
+    let (code, out, err) = run(&["rate", input.to_str().unwrap(), "-q"]);
+    assert_eq!(code, 1, "malformed and invalid records exit 1: {err}");
+    let statuses: Vec<(String, String)> = out
+        .lines()
+        .skip(1)
+        .map(|r| {
+            let f: Vec<&str> = r.split(',').collect();
+            (f[2].to_string(), f[3..8].concat())
+        })
+        .collect();
+    let expected = ["solved", "multiple", "unsolvable", "invalid", "malformed"];
+    assert_eq!(statuses.len(), 5);
+    for (i, (status, rating)) in statuses.iter().enumerate() {
+        // Only a puzzle with one solution is rated (a multiple one may still lose its clue's
+        // digit and stay unique: then it is solved and rated too).
+        if i == 1 && status == "solved" {
+            continue;
+        }
+        assert_eq!(status, expected[i]);
+        assert_eq!(rating.is_empty(), i != 0, "{i}: {rating}");
+    }
+}
+
+#[test]
+fn json_lines_keys_have_typed_values_and_the_stats_count_levels() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = dir.path().join("key.jsonl");
+    let stats = dir.path().join("stats.json");
+    command()
+        .args([
+            "rate",
+            "data/hardest_11plus_500.txt",
+            "data/kaggle_1000.txt",
+            "-q",
+        ])
+        .arg("-o")
+        .arg(&key)
+        .arg("--stats")
+        .arg(&stats)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&key).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1500);
+    assert_eq!(lines[0]["level"], "beyond");
+    assert!(lines[0]["score"].is_null());
+    assert!(lines[0]["left"].as_u64().unwrap() > 0);
+    assert_eq!(lines[500]["level"], "easy");
+    assert!(lines[500]["score"].as_f64().unwrap() <= 2.3);
+    assert!(lines[500]["steps"].as_u64().unwrap() > 0);
+    let stats: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
+    assert_eq!(
+        stats["levels"],
+        serde_json::json!({"easy": 1000, "medium": 0, "hard": 0, "expert": 0, "beyond": 500})
+    );
+}
+
+#[test]
+fn csv_inputs_keep_their_columns_and_threads_do_not_change_the_key() {
+    let input = "data/csv/kaggle_quizzes_solutions_100.csv";
+    let (_, one, _) = run(&["rate", input, "-j1", "-q"]);
+    let (_, two, _) = run(&["rate", input, "-j2", "-q"]);
+    assert_eq!(one, two);
+    assert!(
+        one.starts_with(
+            "quizzes,solutions,solution,status,level,hardest,score,steps,left,guesses\n"
+        )
+    );
+    let input_rows: Vec<String> = std::fs::read_to_string(input)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(str::to_owned)
+        .collect();
+    for (row, input) in one.lines().skip(1).zip(&input_rows) {
+        assert!(row.starts_with(&format!("{input},")), "{row}");
+    }
+}
+
+#[test]
+fn rate_writes_csv_or_json_lines_only() {
+    command()
+        .args(["rate", "data/kaggle_1000.txt", "--output-format", "lines"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value 'lines'"));
+}
+
+#[test]
+fn explain_gives_every_step_and_the_level() {
+    let (p, _) = puzzle(0);
+    let (code, out, err) = run(&["explain", &p]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], format!("puzzle  {}", grid(&p)));
+    let blanks = p.bytes().filter(|&b| b == b'.' || b == b'0').count();
+    // One numbered line per placement, each `rNcM=D technique...`.
+    let steps: Vec<&&str> = lines.iter().filter(|l| l.contains(". r")).collect();
+    assert_eq!(steps.len(), blanks);
+    assert!(steps[0].trim_start().starts_with("1. r"), "{out}");
+    assert!(
+        out.contains("level easy: hardest ")
+            && out.trim_end().ends_with(&format!(", {blanks} steps")),
+        "{out}"
+    );
+}
+
+#[test]
+fn explain_reads_a_record_of_a_file_and_draws_the_marks() {
+    // Line 3 of a CSV file: its second record.
+    let (code, out, _) = run(&[
+        "explain",
+        "data/csv/kaggle_quizzes_solutions_100.csv",
+        "--line",
+        "3",
+        "--marks",
+        "0",
+    ]);
+    assert_eq!(code, 0);
+    let record = &std::fs::read_to_string("data/csv/kaggle_quizzes_solutions_100.csv")
+        .unwrap()
+        .lines()
+        .nth(2)
+        .unwrap()[..81]
+        .to_string();
+    assert!(
+        out.starts_with(&format!("puzzle  {}\n", grid(record))),
+        "{out}"
+    );
+    assert!(out.contains("pencil marks before step 1:\n+--"), "{out}");
+    // 13 lines of marks: 9 rows and 4 rules.
+    let marks: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("pencil marks"))
+        .skip(1)
+        .take_while(|l| l.starts_with('+') || l.starts_with('|'))
+        .collect();
+    assert_eq!(marks.len(), 13, "{out}");
+    // No record starts on line 1 (the header) of that file.
+    let (code, _, err) = run(&[
+        "explain",
+        "data/csv/kaggle_quizzes_solutions_100.csv",
+        "--line",
+        "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no record starts on line 1"), "{err}");
+}
+
+#[test]
+fn explain_says_where_the_ladder_stops() {
+    let hard = &data_lines("hardest_11plus_500.txt")[0];
+    let (code, out, _) = run(&["explain", hard]);
+    assert_eq!(code, 0);
+    assert!(out.contains("stuck after "), "{out}");
+    assert!(
+        out.contains("candidates left: the ladder knows no step here"),
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("+--")), "{out}");
+}
+
+#[test]
+fn explain_refuses_what_has_no_single_solution() {
+    let two_solutions = format!("{}{}", ".".repeat(80), "1");
+    for (arg, says) in [
+        (two_solutions.as_str(), "more than one solution"),
+        (
+            data_lines("gen_unsolvable_500.txt")[0].as_str(),
+            "no solution",
+        ),
+        (
+            "11.......................................................................",
+            "neither a puzzle nor a file",
+        ),
+        ("no-such-file.txt", "neither a puzzle nor a file"),
+    ] {
+        let (code, _, err) = run(&["explain", arg]);
+        assert_eq!(code, 2, "{arg}");
+        assert!(err.contains(says), "{arg}: {err}");
+    }
+    let (p, _) = puzzle(0);
+    let (code, _, err) = run(&["explain", &p, "--marks", "500"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--marks 500: the path has"), "{err}");
+}
