@@ -8,6 +8,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use sudoku_batch::generate::{self, Symmetry, Target};
 use sudoku_batch::input::{InputPath, LAYOUTS, Options};
+use sudoku_batch::logic::Level;
 use sudoku_batch::output::OutputFormat;
 use sudoku_batch::pipeline::Config;
 use sudoku_batch::shard::Shard;
@@ -163,6 +164,15 @@ pub struct GenerateArgs {
     #[arg(short, long, value_enum)]
     pub format: Option<GenerateFormatArg>,
 
+    /// The level for a person every puzzle must have (the ladder of `rate`); implies --rate.
+    #[arg(long, value_enum)]
+    pub level: Option<LevelArg>,
+
+    /// Rate every puzzle as `rate` does: CSV gets `level`, `hardest` and `score` columns, the
+    /// stats the levels.
+    #[arg(long)]
+    pub rate: bool,
+
     /// Tries per puzzle (each a round of taking clues out) before a target is given up with a
     /// message that says how close it came.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -195,6 +205,20 @@ pub enum SymmetryArg {
     Diagonal,
     /// The same mirrored left to right.
     Mirror,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelArg {
+    /// Singles only.
+    Easy,
+    /// Locked candidates, pairs, the X-wing.
+    Medium,
+    /// Triples, the swordfish, skyscrapers and kites.
+    Hard,
+    /// Wings, quads, the jellyfish, colouring and chains.
+    Expert,
+    /// More than the ladder knows.
+    Beyond,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -493,6 +517,14 @@ impl GenerateArgs {
             },
             minimal: !self.no_minimal,
             attempts: self.attempts,
+            level: self.level.map(|l| match l {
+                LevelArg::Easy => Level::Easy,
+                LevelArg::Medium => Level::Medium,
+                LevelArg::Hard => Level::Hard,
+                LevelArg::Expert => Level::Expert,
+                LevelArg::Beyond => Level::Beyond,
+            }),
+            rate: self.rate,
         };
         if options.clues.max < 17 {
             bail!(

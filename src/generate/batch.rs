@@ -3,6 +3,7 @@
 //! depends on the seed and the options alone, never on the number of threads.
 
 use super::{Generated, Options, Rng, Unreached, generate};
+use crate::logic::Level;
 use crate::stats::Histogram;
 use crate::target::{Outputs, Target};
 use anyhow::bail;
@@ -15,7 +16,8 @@ use std::time::{Duration, Instant};
 pub enum Format {
     /// One puzzle per line, 81 cells, `.` for a blank.
     Lines,
-    /// `puzzle,solution,clues,guesses`: input for `solve --verify`.
+    /// `puzzle,solution,clues,guesses` (then `level,hardest,score` when rated): input for
+    /// `solve --verify`.
     Csv,
 }
 
@@ -64,7 +66,14 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     crate::target::check(&targets, &[])?;
     let mut outputs = Outputs::create(&config.output, false, &extras)?;
     if config.format == Format::Csv {
-        outputs.key.write(b"puzzle,solution,clues,guesses\n")?;
+        let rating = if config.options.rates() {
+            ",level,hardest,score"
+        } else {
+            ""
+        };
+        outputs
+            .key
+            .write(format!("puzzle,solution,clues,guesses{rating}\n").as_bytes())?;
     }
     let pool = crate::pipeline::solver_pool(config.threads)?;
     let mut stats = Stats::new(seed, pool.current_num_threads(), config.options.clone());
@@ -135,6 +144,13 @@ fn write(out: &mut Vec<u8>, g: &Generated, format: Format) {
         out.push(b',');
         out.extend_from_slice(&g.solution.to_line(b'0'));
         let _ = write!(Fmt(out), ",{},{}", g.clues, g.guesses);
+        if let Some(r) = g.rating {
+            let hardest = r.hardest.map_or("", |t| t.key_name());
+            let _ = write!(Fmt(out), ",{},{hardest},", r.level().name());
+            if r.finished() {
+                let _ = write!(Fmt(out), "{}.{}", r.score() / 10, r.score() % 10);
+            }
+        }
     }
     out.push(b'\n');
 }
@@ -181,6 +197,8 @@ pub struct Stats {
     pub guesses: Histogram,
     /// Tries per puzzle.
     pub attempts: Histogram,
+    /// Rated puzzles by level (in the order of [`Level::ALL`]).
+    pub levels: [u64; Level::ALL.len()],
 }
 
 impl Stats {
@@ -194,6 +212,7 @@ impl Stats {
             clues: [0; 82],
             guesses: Histogram::default(),
             attempts: Histogram::default(),
+            levels: Default::default(),
         }
     }
 
@@ -202,6 +221,18 @@ impl Stats {
         self.clues[g.clues] += 1;
         self.guesses.add(g.guesses);
         self.attempts.add(g.attempts);
+        if let Some(r) = g.rating {
+            self.levels[r.level() as usize] += 1;
+        }
+    }
+
+    /// Each level and its puzzles, when the puzzles were rated.
+    fn level_counts(&self) -> Option<impl Iterator<Item = (&'static str, u64)> + '_> {
+        self.options.rates().then(|| {
+            Level::ALL
+                .iter()
+                .map(|&l| (l.name(), self.levels[l as usize]))
+        })
     }
 
     /// Puzzles over wall time.
@@ -255,6 +286,10 @@ impl Stats {
             self.attempts.mean(),
             self.attempts.max()
         );
+        if let Some(levels) = self.level_counts() {
+            let levels: Vec<String> = levels.map(|(l, n)| format!("{l} {n}")).collect();
+            let _ = writeln!(t, "levels      {}", levels.join(", "));
+        }
         t
     }
 
@@ -265,7 +300,7 @@ impl Stats {
             .clue_counts()
             .map(|(c, n)| (c.to_string(), json!(n)))
             .collect();
-        json!({
+        let mut report = json!({
             "version": env!("CARGO_PKG_VERSION"),
             "seed": self.seed,
             "options": {
@@ -289,6 +324,13 @@ impl Stats {
                 })).collect::<Vec<_>>(),
             },
             "tries": {"mean": self.attempts.mean(), "max": self.attempts.max()},
-        })
+        });
+        if let Some(levels) = self.level_counts() {
+            let levels: serde_json::Map<String, serde_json::Value> =
+                levels.map(|(l, n)| (l.to_string(), json!(n))).collect();
+            report["options"]["level"] = json!(self.options.level.map(Level::name));
+            report["levels"] = levels.into();
+        }
+        report
     }
 }

@@ -26,6 +26,7 @@ pub use rng::Rng;
 pub use symmetry::{Orbit, Symmetry};
 
 use crate::grid::Grid;
+use crate::logic::{Level, Rating};
 use crate::solver::{Mode, Status, has_solution_without, solve, solve_within};
 
 /// A range of allowed values, both ends included.
@@ -81,6 +82,17 @@ pub struct Options {
     pub minimal: bool,
     /// Tries (each a round of taking clues out) for one puzzle before the target is given up.
     pub attempts: u64,
+    /// The level for a person (see [`crate::logic`]) every puzzle must have.
+    pub level: Option<Level>,
+    /// Rate every puzzle (implied by `level`).
+    pub rate: bool,
+}
+
+impl Options {
+    /// Whether each puzzle gets a rating.
+    pub fn rates(&self) -> bool {
+        self.rate || self.level.is_some()
+    }
 }
 
 impl Default for Options {
@@ -91,6 +103,8 @@ impl Default for Options {
             symmetry: Symmetry::None,
             minimal: true,
             attempts: 100_000,
+            level: None,
+            rate: false,
         }
     }
 }
@@ -108,14 +122,17 @@ pub struct Generated {
     pub guesses: u64,
     /// Tries it took.
     pub attempts: u64,
+    /// How hard it is for a person, when asked for (see [`Options::rates`]).
+    pub rating: Option<Rating>,
 }
 
 /// A target that was not reached in the tries allowed, and the closest puzzle found.
 #[derive(Debug, Clone, thiserror::Error)]
 #[error(
-    "no puzzle with {wanted} in {attempts} tries; the closest had {} clues and {} guesses",
+    "no puzzle with {wanted} in {attempts} tries; the closest had {} clues and {} guesses{}",
     closest.clues,
-    closest.guesses
+    closest.guesses,
+    closest.rating.map_or(String::new(), |r| format!(" (level {})", r.level().name()))
 )]
 pub struct Unreached {
     /// The target, as asked for (`--clues 17..17`).
@@ -157,12 +174,16 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, Unreached> {
             panic!("generator bug on {puzzle}: {:?}, {valid:?}", out.status);
         }
         let guesses = out.guesses;
+        let rating = options
+            .rates()
+            .then(|| crate::logic::rate(&puzzle).expect("a puzzle with a solution has no clash"));
         let found = Generated {
             puzzle,
             solution,
             clues,
             guesses,
             attempts,
+            rating,
         };
         let distance = distance(options, &found);
         if distance == 0 {
@@ -178,7 +199,9 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, Unreached> {
             distance
         } else {
             let mean = mean_guesses(&puzzle, guesses, &mut rng);
-            options.clues.distance(clues as u64) + options.guesses.distance(mean)
+            options.clues.distance(clues as u64)
+                + options.guesses.distance(mean)
+                + level_distance(options, &found)
         };
         if pool.len() < POOL {
             pool.push((steady, found));
@@ -208,9 +231,20 @@ fn mean_guesses(puzzle: &Grid, guesses: u64, rng: &mut Rng) -> u64 {
     (guesses + copies) / (COPIES + 1)
 }
 
-/// How far a puzzle is from the targets: clues and guesses outside their ranges, added up.
+/// How far a puzzle is from the targets: clues and guesses outside their ranges, and levels
+/// away from the level asked for, added up.
 fn distance(options: &Options, g: &Generated) -> u64 {
-    options.clues.distance(g.clues as u64) + options.guesses.distance(g.guesses)
+    options.clues.distance(g.clues as u64)
+        + options.guesses.distance(g.guesses)
+        + level_distance(options, g)
+}
+
+/// Levels between a puzzle's and the one asked for (0 when none is).
+fn level_distance(options: &Options, g: &Generated) -> u64 {
+    match (options.level, g.rating) {
+        (Some(wanted), Some(rating)) => (wanted as u64).abs_diff(rating.level() as u64),
+        _ => 0,
+    }
 }
 
 /// The targets, as the command line names them.
@@ -221,6 +255,9 @@ fn wanted(options: &Options) -> String {
     }
     if options.guesses != Target::ANY {
         parts.push(format!("--guesses {}", options.guesses));
+    }
+    if let Some(level) = options.level {
+        parts.push(format!("--level {}", level.name()));
     }
     if parts.is_empty() {
         "these options".to_string()

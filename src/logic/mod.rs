@@ -260,9 +260,13 @@ impl Technique {
         }
     }
 
-    /// The first instance of this technique that makes progress on the pencil marks, if
-    /// any.
-    pub fn find(self, view: &View) -> Option<Step> {
+    /// The first instance of this technique that makes progress on `p`, if any.
+    pub fn find_on(self, p: &Pencil) -> Option<Step> {
+        self.find(&View::new(p))
+    }
+
+    /// [`Technique::find_on`], on a view computed once for every technique tried.
+    fn find(self, view: &View) -> Option<Step> {
         use Technique::*;
         let p = view.pencil;
         match self {

@@ -219,3 +219,62 @@ fn an_impossible_target_stops_with_a_clear_error_and_no_file() {
         .code(2)
         .stderr(predicate::str::contains("is empty"));
 }
+
+#[test]
+fn a_level_is_met_by_every_puzzle_and_rated_csv_is_input_for_rate() {
+    for level in ["easy", "medium", "hard", "expert", "beyond"] {
+        let args = [
+            "-n", "6", "--seed", "5", "--level", level, "-f", "csv", "-q",
+        ];
+        let one = generated(&[&args[..], &["-j1"]].concat());
+        assert_eq!(one, generated(&[&args[..], &["-j2"]].concat()), "{level}");
+        let mut rows = one.lines();
+        assert_eq!(
+            rows.next(),
+            Some("puzzle,solution,clues,guesses,level,hardest,score")
+        );
+        for row in rows {
+            let f: Vec<&str> = row.split(',').collect();
+            assert_eq!(f[4], level, "{row}");
+            // The library's rating of the puzzle, and an independent count of its solutions.
+            let rating = sudoku_batch::logic::rate(&grid(f[0])).unwrap();
+            assert_eq!(rating.level().name(), level);
+            assert_eq!(f[5], rating.hardest.map_or("", |t| t.key_name()));
+            assert_eq!(reference_count(&grid(f[0]), 2), 1);
+        }
+    }
+    // The same puzzles through `rate`: the same levels.
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set.csv");
+    let text = generated(&["-n", "30", "--seed", "8", "--rate", "-q", "-f", "csv"]);
+    std::fs::write(&set, &text).unwrap();
+    let out = command().arg("rate").arg(&set).arg("-q").output().unwrap();
+    let rated = String::from_utf8(out.stdout).unwrap();
+    // `rate` keeps the CSV's columns (its own get an `sb_` prefix where the names are taken).
+    let mut rows = rated.lines();
+    assert!(
+        rows.next()
+            .unwrap()
+            .ends_with(",sb_level,sb_hardest,sb_score,steps,left,sb_guesses")
+    );
+    for (row, generated) in rows.zip(text.lines().skip(1)) {
+        let f: Vec<&str> = row.split(',').collect();
+        let g: Vec<&str> = generated.split(',').collect();
+        assert_eq!((f[9], f[10], f[11]), (g[4], g[5], g[6]), "{row}");
+    }
+}
+
+#[test]
+fn an_unreached_level_says_what_was_reached() {
+    command()
+        .args([
+            "generate", "-n", "1", "--seed", "3", "--level", "beyond", "--clues", "30..",
+        ])
+        .args(["--attempts", "20", "-q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no puzzle with --clues 30.. --level beyond in 20 tries",
+        ))
+        .stderr(predicate::str::contains("(level "));
+}
