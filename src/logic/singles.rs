@@ -15,7 +15,8 @@ pub const TIERS: [Technique; 4] = [
 ];
 
 /// Calls `found(cell, digit, house)` for every single of tier `t` (`house` is `None` for a
-/// naked single), in house order, then digit order.
+/// naked single): full houses in house order, hidden singles by digit, then house, naked
+/// singles in cell order.
 fn scan(p: &Pencil, t: Technique, found: &mut impl FnMut(usize, u8, Option<usize>)) {
     match t {
         Technique::FullHouse => {
@@ -44,9 +45,15 @@ fn scan(p: &Pencil, t: Technique, found: &mut impl FnMut(usize, u8, Option<usize
 
 /// Hidden singles in `houses`, house by house.
 fn hidden(p: &Pencil, houses: Range<usize>, found: &mut impl FnMut(usize, u8, Option<usize>)) {
-    for h in houses {
-        for d in 1..=9 {
-            let places = p.cands(d) & HOUSES[h];
+    // Digit by digit, so that digits placed everywhere (late in a puzzle, most are) are
+    // passed over at once.
+    for d in 1..=9 {
+        let cands = p.cands(d);
+        if cands == 0 {
+            continue;
+        }
+        for h in houses.clone() {
+            let places = cands & HOUSES[h];
             if is_single(places) {
                 found(places.trailing_zeros() as usize, d, Some(h));
             }
@@ -60,11 +67,16 @@ fn only_digit(p: &Pencil, cell: usize) -> Option<u8> {
     (mask.count_ones() == 1).then(|| mask.trailing_zeros() as u8 + 1)
 }
 
-/// The first single of tier `t`.
+/// The first single of tier `t`, in house order, then digit order (naked singles: in cell
+/// order).
 pub fn first(p: &Pencil, t: Technique) -> Option<Step> {
-    let mut first = None;
+    let mut first: Option<(usize, u8, Option<usize>)> = None;
+    let order = |&(cell, d, house): &(usize, u8, Option<usize>)| (house.unwrap_or(cell), d);
     scan(p, t, &mut |cell, d, house| {
-        first.get_or_insert((cell, d, house));
+        let single = (cell, d, house);
+        if first.is_none_or(|f| order(&single) < order(&f)) {
+            first = Some(single);
+        }
     });
     first.map(|(cell, d, house)| Step::placement(t, cell, d, house))
 }
@@ -75,28 +87,24 @@ pub fn first(p: &Pencil, t: Technique) -> Option<Step> {
 /// tiers). Two digits for one cell, or a digit that lost its place, mean the puzzle has no
 /// solution.
 pub fn place_all(p: &mut Pencil, tiers: &[Technique]) -> Result<u32, Contradiction> {
-    // At most one single per house and digit (27 * 9), and one naked single per cell (81).
-    let mut found = [(0u8, 0u8); 27 * 9 + 81];
-    let mut n = 0;
+    // Scan the marks as they were, and place into the live ones as the scan goes.
+    let before = *p;
+    let (mut placed, mut clash) = (0, false);
     for &t in tiers {
-        scan(p, t, &mut |cell, d, _| {
-            found[n] = (cell as u8, d);
-            n += 1;
-        });
-    }
-    let mut placed = 0;
-    for &(cell, d) in &found[..n] {
-        let cell = cell as usize;
-        match p.value(cell) {
+        scan(&before, t, &mut |cell, d, _| match p.value(cell) {
             0 if p.has(cell, d) => {
                 p.place(cell, d);
                 placed += 1;
             }
             v if v == d => {}
-            _ => return Err(Contradiction),
-        }
+            _ => clash = true,
+        });
     }
-    Ok(placed)
+    if clash {
+        Err(Contradiction)
+    } else {
+        Ok(placed)
+    }
 }
 
 #[cfg(test)]
