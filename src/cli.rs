@@ -50,6 +50,15 @@ pub enum Command {
     Man,
 }
 
+/// How far `count` mode counts: the same for `solve` and `bench`.
+#[derive(clap::Args, Debug)]
+pub struct CountArgs {
+    /// With `--mode count`: stop counting at this many solutions (at least 2: a count stopped
+    /// at 1 cannot tell one solution from several) [default: 1000].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(2..))]
+    pub limit: Option<u64>,
+}
+
 /// How the inputs are read: the same for `solve` and `bench`.
 #[derive(clap::Args, Debug)]
 pub struct InputArgs {
@@ -96,9 +105,8 @@ pub struct BenchArgs {
     )]
     pub mode: Vec<ModeArg>,
 
-    /// With `count` mode: stop counting at this many solutions.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..))]
-    pub limit: u64,
+    #[command(flatten)]
+    pub count: CountArgs,
 
     /// Thread counts, comma-separated [default: 1 and one per core; at most 4 per core].
     #[arg(short = 'j', long, value_name = "N,...", value_delimiter = ',', value_parser = parse_threads)]
@@ -317,10 +325,8 @@ pub struct SolveArgs {
     #[arg(short, long, value_enum, default_value_t = ModeArg::Unique)]
     pub mode: ModeArg,
 
-    /// With `--mode count`: stop counting at this many solutions (at least 2: a count stopped
-    /// at 1 cannot tell one solution from several) [default: 1000].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(2..))]
-    pub limit: Option<u64>,
+    #[command(flatten)]
+    pub count: CountArgs,
 
     /// Give up on a puzzle after N guesses: it gets status `timeout` and the batch goes on.
     #[arg(long, value_name = "N")]
@@ -572,7 +578,14 @@ pub fn bounded_threads(asked: usize) -> (usize, Option<String>) {
 impl BenchArgs {
     /// The bench configuration, and warnings to print.
     pub fn to_config(&self) -> anyhow::Result<(bench::Config, Vec<String>)> {
-        let modes = self.mode.iter().map(|m| m.mode(self.limit)).collect();
+        if self.count.limit.is_some() && !self.mode.contains(&ModeArg::Count) {
+            bail!("--limit applies only to --mode count");
+        }
+        let limit = self
+            .count
+            .limit
+            .unwrap_or(sudoku_batch::solver::DEFAULT_LIMIT);
+        let modes = self.mode.iter().map(|m| m.mode(limit)).collect();
         let mut warnings = Vec::new();
         let mut threads: Vec<usize> = self
             .threads
@@ -645,7 +658,8 @@ impl SolveArgs {
             .mode
             .to_possible_value()
             .expect("every mode has a name");
-        let mode = Mode::from_name(value.get_name(), self.limit).map_err(anyhow::Error::msg)?;
+        let mode =
+            Mode::from_name(value.get_name(), self.count.limit).map_err(anyhow::Error::msg)?;
         let input = self
             .batch
             .input

@@ -155,6 +155,30 @@ fn every_mode_through_the_binary() {
         .stderr(predicate::str::contains(
             "--limit applies only to --mode count",
         ));
+    // `bench` shares the flag, its default (1000) and its check.
+    command()
+        .args(["bench", "data/kaggle_1000.txt", "--limit", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--limit applies only to --mode count",
+        ));
+    command()
+        .args([
+            "bench",
+            "data/kaggle_1000.txt",
+            "-m",
+            "count",
+            "-r",
+            "1",
+            "-w",
+            "0",
+            "-j",
+            "1",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("count(1000)"));
 }
 
 #[test]
