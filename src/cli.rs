@@ -186,21 +186,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub attempts: u64,
 
-    /// Threads [default: one per core].
-    #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
-    pub threads: Option<u64>,
-
-    /// Also write the stats as JSON to this file (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub stats: Option<PathBuf>,
-
-    /// No stats table on stderr (and no progress bar unless `--progress always`).
-    #[arg(short, long)]
-    pub quiet: bool,
-
-    /// Progress bar on stderr: `auto` shows it when stderr is a terminal.
-    #[arg(long, value_enum, default_value_t = ProgressArg::Auto)]
-    pub progress: ProgressArg,
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -264,6 +251,27 @@ fn parse_target(text: &str) -> Result<Target, String> {
     Ok(target)
 }
 
+/// How a run of `solve`, `rate` or `generate` goes: threads, stats, what it says on stderr.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// Threads [default: one per core, or RAYON_NUM_THREADS; at most 4 per core: more only
+    /// add overhead].
+    #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<u64>,
+
+    /// Also write the stats as JSON to this file (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<PathBuf>,
+
+    /// No stats table on stderr (and no progress bar unless `--progress always`).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Progress bar on stderr: `auto` shows it when stderr is a terminal.
+    #[arg(long, value_enum, default_value_t = ProgressArg::Auto)]
+    pub progress: ProgressArg,
+}
+
 /// What `solve` and `rate` share: the inputs, the answer key, the run.
 #[derive(clap::Args, Debug)]
 pub struct BatchArgs {
@@ -283,22 +291,8 @@ pub struct BatchArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
-    /// Solver threads [default: one per core, or RAYON_NUM_THREADS; at most 4 per core: more
-    /// only add overhead].
-    #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
-    pub threads: Option<u64>,
-
-    /// Also write the stats as JSON to this file (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub stats: Option<PathBuf>,
-
-    /// No stats table on stderr (and no progress bar unless `--progress always`).
-    #[arg(short, long)]
-    pub quiet: bool,
-
-    /// Progress bar on stderr: `auto` shows it when stderr is a terminal.
-    #[arg(long, value_enum, default_value_t = ProgressArg::Auto)]
-    pub progress: ProgressArg,
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// Answer only the K-th of N parts of the inputs (for array jobs): the N keys, one after
     /// another, are the whole run's. Reads only its part; inputs must be regular files.
@@ -502,7 +496,7 @@ impl ProgressArg {
 impl GenerateArgs {
     /// The generate configuration, and warnings to print.
     pub fn to_config(&self) -> anyhow::Result<(generate::Config, Vec<String>)> {
-        let (threads, warning) = bounded_threads(self.threads.unwrap_or(0) as usize);
+        let (threads, warning) = bounded_threads(self.run.threads.unwrap_or(0) as usize);
         let output = self
             .output
             .as_deref()
@@ -545,8 +539,8 @@ impl GenerateArgs {
             output,
             format,
             threads,
-            stats: self.stats.as_deref().map(OutputTarget::from_arg),
-            progress: self.progress.show(self.quiet),
+            stats: self.run.stats.as_deref().map(OutputTarget::from_arg),
+            progress: self.run.progress.show(self.run.quiet),
         };
         Ok((config, warning.into_iter().collect()))
     }
@@ -624,7 +618,7 @@ impl BatchArgs {
         } else {
             input_paths(&self.inputs)
         };
-        let (threads, warning) = bounded_threads(self.threads.unwrap_or(0) as usize);
+        let (threads, warning) = bounded_threads(self.run.threads.unwrap_or(0) as usize);
         let config = Config {
             inputs,
             output: self
@@ -632,7 +626,7 @@ impl BatchArgs {
                 .as_deref()
                 .map_or(OutputTarget::Stdout, OutputTarget::from_arg),
             sync: self.sync,
-            stats: self.stats.as_deref().map(OutputTarget::from_arg),
+            stats: self.run.stats.as_deref().map(OutputTarget::from_arg),
             plot: None,
             input,
             output_format: None,
@@ -640,7 +634,7 @@ impl BatchArgs {
             threads,
             max_guesses: u64::MAX,
             timing: false,
-            progress: self.progress.show(self.quiet),
+            progress: self.run.progress.show(self.run.quiet),
             shard: self.shard,
             rate: false,
         };

@@ -47,8 +47,8 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli, streams: StandardStreams) -> anyhow::Result<Exit> {
     match cli.command {
-        Command::Solve(args) => batch(args.to_config()?, args.batch.quiet, streams),
-        Command::Rate(args) => batch(args.to_config()?, args.batch.quiet, streams),
+        Command::Solve(args) => batch(args.to_config()?, args.batch.run.quiet, streams),
+        Command::Rate(args) => batch(args.to_config()?, args.batch.run.quiet, streams),
         Command::Explain(args) => explain(&args, streams),
         Command::Bench(args) => bench(&args, streams),
         Command::Generate(args) => generate(&args, streams),
@@ -119,7 +119,7 @@ fn generate(args: &GenerateArgs, streams: StandardStreams) -> anyhow::Result<Exi
     let mut stderr = Stderr::default();
     warnings.iter().for_each(|w| stderr.say(w.as_bytes()));
     let stats = sudoku_batch::generate::run(&config)?;
-    if !args.quiet {
+    if !args.run.quiet {
         stderr.say(stats.table().as_bytes());
     }
     Ok(Exit::Success)
