@@ -334,7 +334,7 @@ fn solve_arrow(
 /// Runs the command line's `solve` over files and returns its stats as JSON text. `output`:
 /// the answer key's file (`-` for stdout).
 #[pyfunction]
-#[pyo3(signature = (inputs, output, mode_name, limit=None, threads=None, max_guesses=None, format=None, column=None, verify=false, output_format=None, timing=false, shard=None))]
+#[pyo3(signature = (inputs, output, mode_name, limit=None, threads=None, max_guesses=None, format=None, column=None, verify=false, output_format=None, timing=false, shard=None, rate=false))]
 #[allow(clippy::too_many_arguments)]
 fn solve_file(
     py: Python<'_>,
@@ -350,6 +350,7 @@ fn solve_file(
     output_format: Option<String>,
     timing: bool,
     shard: Option<String>,
+    rate: bool,
 ) -> PyResult<String> {
     let mode = mode(mode_name, limit)?;
     let shard = shard
@@ -403,7 +404,7 @@ fn solve_file(
         timing,
         progress: false,
         shard,
-        rate: false,
+        rate,
     };
     let stats = py.detach(|| sudoku_batch::pipeline::run(&config));
     match stats {

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Optional, Sequence, Union
 
 from . import _native
 
-__all__ = ["solve", "solve_file", "COLUMNS", "MODES", "STATUSES", "__version__"]
+__all__ = ["solve", "solve_file", "rate_file", "COLUMNS", "MODES", "STATUSES", "__version__"]
 
 __version__: str = _native.VERSION
 
@@ -123,6 +123,45 @@ def solve_file(
         output_format,
         timing,
         shard,
+    )
+    return json.loads(stats)
+
+
+def rate_file(
+    inputs: Union[PathLike, Sequence[PathLike]],
+    output: PathLike,
+    threads: Optional[int] = None,
+    *,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    output_format: Optional[str] = None,
+    shard: Optional[str] = None,
+) -> dict:
+    """Runs the command line's ``rate`` on files and returns its stats (with ``"levels"``).
+
+    The answer key (CSV, or JSON Lines with ``output_format="jsonl"`` or an output named
+    ``*.jsonl``) has the inputs' columns, then ``solution``, ``status``, ``level``,
+    ``hardest``, ``score``, ``steps``, ``left`` and ``guesses``, as the command line writes
+    them. The arguments are ``solve_file``'s; errors are raised as there.
+    """
+    if isinstance(inputs, (str, bytes, os.PathLike)):
+        inputs = [inputs]
+    if output_format is None and not os.fspath(output).lower().endswith((".jsonl", ".ndjson", ".json")):
+        output_format = "csv"
+    stats = _native.solve_file(
+        [os.fspath(p) for p in inputs],
+        os.fspath(output),
+        "unique",
+        None,
+        threads,
+        None,
+        format,
+        column,
+        False,
+        output_format,
+        False,
+        shard,
+        True,
     )
     return json.loads(stats)
 

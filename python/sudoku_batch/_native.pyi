@@ -55,4 +55,5 @@ def solve_file(
     output_format: Optional[str] = None,
     timing: bool = False,
     shard: Optional[str] = None,
+    rate: bool = False,
 ) -> str: ...

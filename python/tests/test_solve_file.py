@@ -88,3 +88,20 @@ def test_shards_are_the_command_lines_and_add_up_to_the_whole(cli, tmp_path):
     whole = tmp_path / "whole.csv"
     sudoku_batch.solve_file(inputs, whole, output_format="csv")
     assert "".join(keys[0] + keys[1][1:] + keys[2][1:]) == whole.read_text()
+
+
+def test_rate_file_is_the_command_lines_rate(cli, tmp_path):
+    ours, theirs = tmp_path / "ours.csv", tmp_path / "theirs.csv"
+    inputs = [DATA / "kaggle_1000.txt", DATA / "hardest_11plus_500.txt"]
+    stats = sudoku_batch.rate_file(inputs, ours, threads=2)
+    run = subprocess.run([str(cli), "rate", "-q", *map(str, inputs), "-o", str(theirs)],
+                         capture_output=True)
+    assert run.returncode == 0, run.stderr
+    assert ours.read_bytes() == theirs.read_bytes()
+    assert stats["levels"] == {"easy": 1000, "medium": 0, "hard": 0, "expert": 0, "beyond": 500}
+    header = ours.read_text().splitlines()[0]
+    assert header == "puzzle,solution,status,level,hardest,score,steps,left,guesses"
+    jsonl = tmp_path / "key.jsonl"
+    sudoku_batch.rate_file(DATA / "kaggle_1000.txt", jsonl)
+    first = json.loads(jsonl.read_text().splitlines()[0])
+    assert first["level"] == "easy" and first["left"] == 0
