@@ -446,6 +446,139 @@ mod tests {
     }
 
     #[test]
+    fn a_quantile_is_the_middle_of_its_bucket() {
+        let mut h = Histogram::default();
+        for _ in 0..10 {
+            h.add(100); // bucket 96..=103
+        }
+        h.add(1000);
+        assert_eq!(Histogram::bounds(Histogram::bucket(100)), (96, 103));
+        assert_eq!(h.quantile(0.5), 99);
+        // Never above the largest value seen: the bucket's middle, 99, is above 97.
+        let mut low = Histogram::default();
+        low.add(96);
+        low.add(97);
+        assert_eq!(low.quantile(0.5), 97);
+    }
+
+    /// A record of `verdict` that the engine saw, with a count of `count`.
+    fn record(line: u64, verdict: Verdict, count: u64) -> RecordStat {
+        RecordStat {
+            line,
+            verdict,
+            nanos: Some(1000),
+            guesses: 0,
+            count,
+            capped: false,
+            level: None,
+        }
+    }
+
+    #[test]
+    fn count_mode_counts_solutions_of_valid_puzzles_only() {
+        let mut s = Stats::new(vec!["f".into()], Mode::Count(1000), 1);
+        s.add(0, &record(1, Verdict::Solved, 1));
+        s.add(0, &record(2, Verdict::Multiple, 4));
+        s.add(0, &record(3, Verdict::Invalid, 0));
+        assert_eq!(s.solutions.count(), 2);
+        assert_eq!(s.solutions.max(), 4);
+        assert!(
+            s.table().contains("solutions   1: 1, 4: 1\n"),
+            "{}",
+            s.table()
+        );
+        // Buckets past 8 span several counts; counts stopped at the limit come last.
+        s.add(0, &record(4, Verdict::Multiple, 100));
+        let capped = RecordStat {
+            capped: true,
+            ..record(5, Verdict::Multiple, 1000)
+        };
+        s.add(0, &capped);
+        assert!(
+            s.table()
+                .contains("solutions   1: 1, 4: 1, 96-103: 1, >=1000: 1\n"),
+            "{}",
+            s.table()
+        );
+        // Other modes keep no count.
+        let mut unique = Stats::new(vec!["f".into()], Mode::Unique, 1);
+        unique.add(0, &record(1, Verdict::Solved, 1));
+        assert_eq!(unique.solutions.count(), 0);
+    }
+
+    #[test]
+    fn the_table_names_the_statuses_and_skips_that_occurred() {
+        let mut s = Stats::new(vec!["f".into()], Mode::Unique, 1);
+        s.add(0, &record(1, Verdict::Invalid, 0));
+        let table = s.table();
+        // `solved` always shows; other statuses only when they occur; no skip line for none.
+        assert!(
+            table.starts_with("records     1  (solved 0, invalid 1)\n"),
+            "{table}"
+        );
+        assert!(!table.contains("skipped"), "{table}");
+        s.add(0, &record(2, Verdict::Solved, 1));
+        s.add(0, &record(3, Verdict::Solved, 1));
+        s.skipped.add(Skip::Blank, 3);
+        s.skipped.add(Skip::Header, 1);
+        let table = s.table();
+        assert!(
+            table.starts_with("records     3  (solved 2, invalid 1)\n"),
+            "{table}"
+        );
+        assert!(
+            table.contains("\nskipped     4 lines  (blank 3, header 1)\n"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn a_shard_names_the_bytes_it_read_of_each_input() {
+        let mut s = Stats::new(vec!["a".into(), "b".into()], Mode::Unique, 1);
+        s.shard = Some(("2/3".parse().unwrap(), vec![100..250, 0..0]));
+        assert!(
+            s.table().contains("\nshard       2/3  (a bytes 100-250)\n"),
+            "{}",
+            s.table()
+        );
+        s.shard = Some(("3/3".parse().unwrap(), vec![250..300, 0..80]));
+        let table = s.table();
+        assert!(
+            table.contains("(a bytes 250-300, b bytes 0-80)\n"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn the_rate_is_records_over_wall_time() {
+        let mut s = Stats::new(vec!["f".into()], Mode::Unique, 1);
+        for line in 1..=10 {
+            s.add(0, &record(line, Verdict::Solved, 1));
+        }
+        s.wall = Duration::from_millis(2500);
+        assert_eq!(s.puzzles_per_sec(), 4.0);
+        assert!(
+            s.table().contains("wall        2.500 s   4 puzzles/s"),
+            "{}",
+            s.table()
+        );
+        assert_eq!(s.to_json()["puzzles_per_second"], 4.0);
+    }
+
+    #[test]
+    fn a_count_summary_gives_mean_median_tail_and_max() {
+        let mut h = Histogram::default();
+        for v in [0, 1, 2, 3, 4] {
+            h.add(v);
+        }
+        assert_eq!(h.summary(), "mean 2.00  p50 2  p99 4  max 4");
+        assert_eq!(
+            Histogram::default().summary(),
+            "mean 0.00  p50 0  p99 0  max 0"
+        );
+    }
+
+    #[test]
     fn quantiles_are_within_a_bucket() {
         let mut h = Histogram::default();
         for v in 1..=1000 {
