@@ -246,3 +246,170 @@ fn published_examples_are_found_and_are_the_next_step() {
         assert!(removed.iter().all(|e| made.contains(e)), "{name}: {made:?}");
     }
 }
+
+/// Each technique as the next step of a published puzzle's path: `(file, line, step number,
+/// the step as explained)`. The puzzles: Gordon Royle's list of 17-clue puzzles
+/// (`data/17_clue_1000.txt`, every 49th of it), Kaggle's "1 million Sudoku games" (Bryan
+/// Park; `data/kaggle_1000.txt`) and the forum's magictour top1465 list; two techniques rare
+/// enough that these have none come from `unbiased_100k_generated` (`shared/` files are
+/// skipped where ../shared is absent). Together with `HODOKU`, every technique of the ladder.
+const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
+    ("data/kaggle_1000.txt", 1, 7, "r1c1=8 full house in box 1"),
+    (
+        "data/kaggle_1000.txt",
+        1,
+        1,
+        "r6c1=2 hidden single in box 4",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        1,
+        1,
+        "r1c9=2 hidden single in column 9",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        1,
+        23,
+        "r5c1=2 hidden single in row 5",
+    ),
+    ("data/17_clue_1000.txt", 1, 7, "r8c3=4 naked single"),
+    (
+        "data/17_clue_1000.txt",
+        1,
+        9,
+        "pointing on 1 in box 6, column 7 at r4c7 r6c7: r789c7<>1",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        1,
+        13,
+        "claiming on 4 in row 3, box 1 at r3c1 r3c2: r1c12,r2c12<>4",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        1,
+        17,
+        "naked pair on 1,5 in row 8 at r8c1 r8c8: r8c46<>1, r8c467<>5",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        8,
+        11,
+        "X-wing on 8 in rows 3,9 at r3c2 r3c4 r9c2 r9c4: r1257c2,r127c4<>8",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        8,
+        12,
+        "hidden pair on 2,3 in row 6 at r6c1 r6c4: r6c14<>49, r6c1<>5, r6c4<>6",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        39,
+        26,
+        "naked triple on 7,8,9 in column 6 at r4c6 r5c6 r9c6: r26c6<>8, r267c6<>9",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        12,
+        37,
+        "swordfish on 5 in columns 1,2,5 at r3c2 r3c5 r5c1 r5c5 r7c1 r7c2: r7c3<>5",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        329,
+        29,
+        "hidden triple on 4,5,9 in column 1 at r1c1 r2c1 r4c1: r4c1<>3, r1c1<>67",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        12,
+        36,
+        "skyscraper on 5 in rows 3,5 at r3c2 r3c5 r5c5 r5c1: r12c1<>5",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        28,
+        40,
+        "two-string kite on 4 in row 7, column 9 at r7c2 r7c7 r8c9 r1c9: r1c2<>4",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        28,
+        41,
+        "XY-wing on 2,3,4 at r7c8 r7c2 r8c9: r7c7,r8c12<>4",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        120,
+        27,
+        "XYZ-wing on 2,7,8 at r5c8 r5c9 r9c8: r4c8<>7",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        39,
+        27,
+        "W-wing on 1,3 in row 9 at r7c9 r9c9 r9c5 r8c5: r7c46,r8c9<>1",
+    ),
+    (
+        "shared/magictour_top1465.txt",
+        156,
+        11,
+        "naked quad on 2,3,4,9 in box 6 at r4c8 r5c7 r5c8 r6c8: r45c9<>2, r4c7<>4",
+    ),
+    (
+        "shared/unbiased_100k_generated.txt",
+        207,
+        31,
+        "jellyfish on 2 in rows 1,3,5,6 at r1c2 r1c5 r3c8 r3c9 r5c5 r5c8 r5c9 r6c2 r6c5 r6c8 r6c9: r4c9<>2",
+    ),
+    (
+        "shared/unbiased_100k_generated.txt",
+        906,
+        19,
+        "hidden quad on 3,7,8,9 in box 4 at r4c2 r4c3 r5c2 r5c3: r45c3<>4, r45c2<>6",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        86,
+        48,
+        "simple colouring on 5 at r2c6 r4c2 r6c9 r7c3 r8c5 r9c8 r4c8 r6c3 r7c1 r8c9 r9c6: r2c1<>5",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        81,
+        22,
+        "X-chain on 1 at r3c1 r3c5 r1c6 r9c6 r9c7 r6c7: r6c1<>1",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        120,
+        50,
+        "XY-chain on 6,7,8,9 at r3c7 r3c1 r2c3 r8c3 r8c6: r8c7<>6",
+    ),
+];
+
+#[test]
+fn each_technique_is_the_next_step_in_published_puzzles() {
+    let mut seen: Vec<Technique> = HODOKU.iter().map(|&(_, t, _)| t).collect();
+    for &(file, line, n, text) in PUBLISHED_STEPS {
+        let path = match file.strip_prefix("shared/") {
+            Some(name) => data_dir().join("../../shared/data/txt").join(name),
+            None => data_dir().join("..").join(file),
+        };
+        let Ok(lines) = std::fs::read_to_string(&path) else {
+            eprintln!("skipped: no {}", path.display());
+            continue;
+        };
+        let puzzle = grid(&lines.lines().nth(line - 1).unwrap()[..81]);
+        let step = explain(&puzzle).unwrap().nth(n - 1).unwrap();
+        assert_eq!(step.to_string(), text, "{file}:{line}, step {n}");
+        seen.push(step.technique);
+    }
+    if data_dir().join("../../shared/data/txt").exists() {
+        for t in Technique::ALL {
+            assert!(seen.contains(&t), "{t:?} has no published example");
+        }
+    }
+}
