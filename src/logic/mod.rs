@@ -13,10 +13,11 @@
 //! ```
 //!
 //! The search engine ([`crate::solve`]) is what finds and checks solutions; this module never
-//! guesses. It is meant for puzzles with one solution: on others a technique's conclusion
-//! need not hold (every technique assumes the puzzle has exactly one solution, none of them
-//! rests on uniqueness itself: no unique rectangles here, so none can be wrong on a puzzle
-//! whose solution is unique).
+//! guesses. Every technique here is a deduction from the rules alone, true of every solution
+//! (none rests on the puzzle having only one: no unique rectangles), so on a puzzle with one
+//! solution no step can be wrong. A rating means something only for such puzzles, and `rate`
+//! rates only those; on a puzzle without a solution the ladder may meet a clash
+//! ([`Contradiction`]).
 
 mod chains;
 mod fish;
