@@ -128,6 +128,22 @@ mod tests {
     const P: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
+    #[test]
+    fn a_sample_holds_64_lines_or_2_mib_but_always_one_line() {
+        let mut sample = Sample::default();
+        assert!(sample.has_room(SAMPLE_BYTES + 1), "the first line, however long");
+        for no in 1..SAMPLE_LINES as u64 {
+            sample.lines.push((no, b"x".to_vec()));
+            assert!(sample.has_room(1), "{no} lines");
+        }
+        sample.lines.push((64, b"x".to_vec()));
+        assert!(!sample.has_room(1), "64 lines");
+        let mut big = Sample::default();
+        big.lines.push((1, vec![b'x'; SAMPLE_BYTES - 10]));
+        assert!(big.has_room(10));
+        assert!(!big.has_room(11));
+    }
+
     /// Lines skipped by decision of detection.
     type Skips = Vec<(u64, Skip)>;
 
