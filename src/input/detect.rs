@@ -131,7 +131,10 @@ mod tests {
     #[test]
     fn a_sample_holds_64_lines_or_2_mib_but_always_one_line() {
         let mut sample = Sample::default();
-        assert!(sample.has_room(SAMPLE_BYTES + 1), "the first line, however long");
+        assert!(
+            sample.has_room(SAMPLE_BYTES + 1),
+            "the first line, however long"
+        );
         for no in 1..SAMPLE_LINES as u64 {
             sample.lines.push((no, b"x".to_vec()));
             assert!(sample.has_room(1), "{no} lines");
