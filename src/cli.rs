@@ -689,17 +689,11 @@ impl RateArgs {
         let (config, warnings) = self
             .batch
             .to_config(self.batch.input.options(None, false))?;
-        let from_name = match &config.output {
-            OutputTarget::File(path) => OutputFormat::from_extension(path),
-            OutputTarget::Stdout => None,
-        };
-        let format = match self.output_format {
-            Some(RateOutputArg::Csv) => OutputFormat::Csv,
-            Some(RateOutputArg::Jsonl) => OutputFormat::Jsonl,
-            None => from_name.unwrap_or(OutputFormat::Csv),
-        };
         let config = Config {
-            output_format: Some(format),
+            output_format: self.output_format.map(|f| match f {
+                RateOutputArg::Csv => OutputFormat::Csv,
+                RateOutputArg::Jsonl => OutputFormat::Jsonl,
+            }),
             rate: true,
             ..config
         };

@@ -3,7 +3,7 @@
 
 use crate::grid::Grid;
 use crate::input::{InputPath, Options, for_each_puzzle};
-use crate::logic::{Level, Rating, explain};
+use crate::logic::{Level, Rating, Score, explain};
 use crate::solver::{Mode, Status, solve};
 use anyhow::{Context, bail};
 use std::fmt::Write as _;
@@ -59,14 +59,14 @@ pub fn run(config: &Config) -> anyhow::Result<String> {
         hardest = hardest.max(Some(step.technique));
         let _ = writeln!(out, "{steps:4}. {step}");
     }
-    let left = (1..=9).map(|d| path.pencil().cands(d).count_ones()).sum();
+    let left = path.pencil().candidates_left();
     let rating = Rating {
         hardest,
         steps,
         candidates_left: left,
     };
     let used = hardest.map_or("none".to_string(), |t| {
-        format!("{} ({:.1})", t.name(), f64::from(t.score()) / 10.0)
+        format!("{} ({})", t.name(), Score(t.score()))
     });
     if rating.level() == Level::Beyond {
         let _ = writeln!(

@@ -101,7 +101,7 @@ fn plan(config: &Config, consumed: &Arc<AtomicU64>) -> anyhow::Result<Plan> {
     outputs.extend(config.plot.iter().map(|t| ("--plot", t)));
     crate::target::check(&outputs, &config.inputs)?;
     let first = open(&config.inputs[0], config, consumed, Recycled::default())?;
-    let key = Arc::new(plan_key(config, first.layout().as_ref()));
+    let key = Arc::new(plan_key(config, first.layout().as_ref())?);
     check_fits(&key, first.layout().as_ref(), first.name(), config)?;
     let mut heads = vec![Head::of(&first)];
     for input in &config.inputs[1..] {
@@ -367,7 +367,7 @@ fn open(
 }
 
 /// The answer key's shape, from the first input's layout.
-fn plan_key(config: &Config, layout: &dyn Layout) -> KeyFormat {
+fn plan_key(config: &Config, layout: &dyn Layout) -> anyhow::Result<KeyFormat> {
     let from_name = match &config.output {
         Target::File(path) => OutputFormat::from_extension(path),
         Target::Stdout => None,
@@ -375,10 +375,21 @@ fn plan_key(config: &Config, layout: &dyn Layout) -> KeyFormat {
     let format = match (config.output_format.or(from_name), layout.default_output()) {
         (Some(OutputFormat::Grid(_)), OutputFormat::Grid(style)) => OutputFormat::Grid(style),
         (Some(asked), _) => asked,
+        // A rating is columns: its key is CSV unless JSON Lines is asked for.
+        (None, _) if config.rate => OutputFormat::Csv,
         (None, default) => default,
     };
+    if config.rate && matches!(format, OutputFormat::Lines | OutputFormat::Grid(_)) {
+        bail!("a rating's answer key is csv or jsonl: its columns have no place in lines or grids");
+    }
     let count = matches!(config.mode, Mode::Count(_));
-    KeyFormat::new(format, layout, count, config.timing, config.rate)
+    Ok(KeyFormat::new(
+        format,
+        layout,
+        count,
+        config.timing,
+        config.rate,
+    ))
 }
 
 /// Checks that an input's layout fits the run: one CSV or JSON key has one set of columns, and

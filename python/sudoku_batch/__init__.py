@@ -146,8 +146,6 @@ def rate_file(
     """
     if isinstance(inputs, (str, bytes, os.PathLike)):
         inputs = [inputs]
-    if output_format is None and not os.fspath(output).lower().endswith((".jsonl", ".ndjson", ".json")):
-        output_format = "csv"
     stats = _native.solve_file(
         [os.fspath(p) for p in inputs],
         os.fspath(output),

@@ -105,3 +105,5 @@ def test_rate_file_is_the_command_lines_rate(cli, tmp_path):
     sudoku_batch.rate_file(DATA / "kaggle_1000.txt", jsonl)
     first = json.loads(jsonl.read_text().splitlines()[0])
     assert first["level"] == "easy" and first["left"] == 0
+    with pytest.raises(ValueError, match="csv or jsonl"):
+        sudoku_batch.rate_file(DATA / "kaggle_1000.txt", tmp_path / "key.txt", output_format="lines")

@@ -3,7 +3,7 @@
 //! depends on the seed and the options alone, never on the number of threads.
 
 use super::{Generated, Options, Rng, Unreached, generate};
-use crate::logic::Level;
+use crate::logic::{Level, Score};
 use crate::stats::Histogram;
 use crate::target::{Outputs, Target};
 use anyhow::bail;
@@ -148,7 +148,7 @@ fn write(out: &mut Vec<u8>, g: &Generated, format: Format) {
             let hardest = r.hardest.map_or("", |t| t.key_name());
             let _ = write!(Fmt(out), ",{},{hardest},", r.level().name());
             if r.finished() {
-                let _ = write!(Fmt(out), "{}.{}", r.score() / 10, r.score() % 10);
+                let _ = write!(Fmt(out), "{}", Score(r.score()));
             }
         }
     }

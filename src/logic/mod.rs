@@ -158,107 +158,22 @@ impl Technique {
 
     /// Its name, as players write it.
     pub fn name(self) -> &'static str {
-        use Technique::*;
-        match self {
-            FullHouse => "full house",
-            HiddenSingleBox => "hidden single",
-            HiddenSingleLine => "hidden single",
-            NakedSingle => "naked single",
-            Pointing => "pointing",
-            Claiming => "claiming",
-            NakedPair => "naked pair",
-            XWing => "X-wing",
-            HiddenPair => "hidden pair",
-            NakedTriple => "naked triple",
-            Swordfish => "swordfish",
-            HiddenTriple => "hidden triple",
-            Skyscraper => "skyscraper",
-            TwoStringKite => "two-string kite",
-            XyWing => "XY-wing",
-            XyzWing => "XYZ-wing",
-            WWing => "W-wing",
-            NakedQuad => "naked quad",
-            Jellyfish => "jellyfish",
-            HiddenQuad => "hidden quad",
-            SimpleColouring => "simple colouring",
-            XChain => "X-chain",
-            XyChain => "XY-chain",
-        }
+        PROFILES[self as usize].0
     }
 
     /// Its name in an answer key's `hardest` column: one word, no spaces.
     pub fn key_name(self) -> &'static str {
-        use Technique::*;
-        match self {
-            HiddenSingleBox => "hidden-single-box",
-            HiddenSingleLine => "hidden-single-line",
-            XWing => "x-wing",
-            XyWing => "xy-wing",
-            XyzWing => "xyz-wing",
-            WWing => "w-wing",
-            XChain => "x-chain",
-            XyChain => "xy-chain",
-            FullHouse => "full-house",
-            NakedSingle => "naked-single",
-            Pointing => "pointing",
-            Claiming => "claiming",
-            NakedPair => "naked-pair",
-            HiddenPair => "hidden-pair",
-            NakedTriple => "naked-triple",
-            Swordfish => "swordfish",
-            HiddenTriple => "hidden-triple",
-            Skyscraper => "skyscraper",
-            TwoStringKite => "two-string-kite",
-            NakedQuad => "naked-quad",
-            Jellyfish => "jellyfish",
-            HiddenQuad => "hidden-quad",
-            SimpleColouring => "simple-colouring",
-        }
+        PROFILES[self as usize].1
     }
 
-    /// Its score, in tenths: Sudoku Explainer's rating for the techniques it has (the forum's
-    /// standard scale), and for the others (skyscraper, kite, W-wing, colouring, which Sudoku
-    /// Explainer only finds as longer chains) a place between them that follows HoDoKu's
-    /// order. Increases along the ladder.
+    /// Its score, in tenths (see [`PROFILES`]). Increases along the ladder.
     pub fn score(self) -> u16 {
-        use Technique::*;
-        match self {
-            FullHouse => 10,
-            HiddenSingleBox => 12,
-            HiddenSingleLine => 15,
-            NakedSingle => 23,
-            Pointing => 26,
-            Claiming => 28,
-            NakedPair => 30,
-            XWing => 32,
-            HiddenPair => 34,
-            NakedTriple => 36,
-            Swordfish => 38,
-            HiddenTriple => 40,
-            Skyscraper => 41,
-            TwoStringKite => 41,
-            XyWing => 42,
-            XyzWing => 44,
-            WWing => 44,
-            NakedQuad => 50,
-            Jellyfish => 52,
-            HiddenQuad => 54,
-            SimpleColouring => 56,
-            XChain => 65,
-            XyChain => 66,
-        }
+        PROFILES[self as usize].2
     }
 
     /// The level of a puzzle whose hardest technique this is.
     pub fn level(self) -> Level {
-        use Technique::*;
-        match self {
-            FullHouse | HiddenSingleBox | HiddenSingleLine | NakedSingle => Level::Easy,
-            Pointing | Claiming | NakedPair | XWing | HiddenPair => Level::Medium,
-            NakedTriple | Swordfish | HiddenTriple | Skyscraper | TwoStringKite => Level::Hard,
-            XyWing | XyzWing | WWing | NakedQuad | Jellyfish | HiddenQuad | SimpleColouring
-            | XChain | XyChain => Level::Expert,
-        }
+        PROFILES[self as usize].3
     }
 
     /// The first instance of this technique that makes progress on `p`, if any.
@@ -295,6 +210,37 @@ impl Technique {
     }
 }
 
+/// Each technique's name as players write it, its name in an answer key, its score in tenths
+/// and the level of a puzzle it is the hardest of, in ladder order (indexed by the
+/// technique). Scores are Sudoku Explainer's for the techniques it has (the forum's standard
+/// scale); the others (skyscraper, kite, W-wing, colouring, which Sudoku Explainer only finds
+/// as longer chains) sit between them in HoDoKu's order.
+const PROFILES: [(&str, &str, u16, Level); Technique::ALL.len()] = [
+    ("full house", "full-house", 10, Level::Easy),
+    ("hidden single", "hidden-single-box", 12, Level::Easy),
+    ("hidden single", "hidden-single-line", 15, Level::Easy),
+    ("naked single", "naked-single", 23, Level::Easy),
+    ("pointing", "pointing", 26, Level::Medium),
+    ("claiming", "claiming", 28, Level::Medium),
+    ("naked pair", "naked-pair", 30, Level::Medium),
+    ("X-wing", "x-wing", 32, Level::Medium),
+    ("hidden pair", "hidden-pair", 34, Level::Medium),
+    ("naked triple", "naked-triple", 36, Level::Hard),
+    ("swordfish", "swordfish", 38, Level::Hard),
+    ("hidden triple", "hidden-triple", 40, Level::Hard),
+    ("skyscraper", "skyscraper", 41, Level::Hard),
+    ("two-string kite", "two-string-kite", 41, Level::Hard),
+    ("XY-wing", "xy-wing", 42, Level::Expert),
+    ("XYZ-wing", "xyz-wing", 44, Level::Expert),
+    ("W-wing", "w-wing", 44, Level::Expert),
+    ("naked quad", "naked-quad", 50, Level::Expert),
+    ("jellyfish", "jellyfish", 52, Level::Expert),
+    ("hidden quad", "hidden-quad", 54, Level::Expert),
+    ("simple colouring", "simple-colouring", 56, Level::Expert),
+    ("X-chain", "x-chain", 65, Level::Expert),
+    ("XY-chain", "xy-chain", 66, Level::Expert),
+];
+
 /// The easiest step that makes progress on `p`: `None` when the ladder is stuck (or `p` is
 /// solved).
 pub fn next_step(p: &Pencil) -> Option<Step> {
@@ -308,6 +254,16 @@ fn past_singles(p: &Pencil) -> Option<Step> {
     Technique::ALL[singles::TIERS.len()..]
         .iter()
         .find_map(|t| t.find(&view))
+}
+
+/// A score in tenths, as players write it: `2.3`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Score(pub u16);
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
 }
 
 /// A puzzle's rating: the hardest technique its solution path needs, and how long the path is.
@@ -336,7 +292,7 @@ impl Rating {
         }
     }
 
-    /// The hardest technique's score, in tenths (0 for a full grid).
+    /// The hardest technique's score, in tenths (0 for a full grid); [`Score`] writes it.
     pub fn score(&self) -> u16 {
         self.hardest.map_or(0, Technique::score)
     }
@@ -374,7 +330,7 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, Contradiction> {
             }
         }
         let Some(step) = past_singles(&p) else {
-            rating.candidates_left = (1..=9).map(|d| p.cands(d).count_ones()).sum();
+            rating.candidates_left = p.candidates_left();
             break;
         };
         rating.hardest = rating.hardest.max(Some(step.technique));

@@ -9,6 +9,12 @@ fn grid(line: &str) -> Grid {
 
 #[test]
 fn the_ladder_is_in_score_order() {
+    for (i, t) in Technique::ALL.into_iter().enumerate() {
+        assert_eq!(
+            t as usize, i,
+            "{t:?}: the profiles are indexed by the ladder's order"
+        );
+    }
     for pair in Technique::ALL.windows(2) {
         assert!(pair[0] < pair[1]);
         assert!(pair[0].score() <= pair[1].score(), "{pair:?}");

@@ -8,7 +8,7 @@ mod lines;
 
 use crate::grid::Grid;
 use crate::input::{Echo, GridStyle, Layout};
-use crate::logic::Rating;
+use crate::logic::{Rating, Score};
 use crate::verdict::Verdict;
 
 /// An answer-key format.
@@ -221,7 +221,7 @@ impl Value {
             Value::Empty => Ok(()),
             Value::Text(text) => out.write_all(text.as_bytes()),
             Value::Number(n) => write!(out, "{n}"),
-            Value::Tenths(t) => write!(out, "{}.{}", t / 10, t % 10),
+            Value::Tenths(t) => write!(out, "{}", Score(t)),
         };
     }
 }

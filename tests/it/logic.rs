@@ -27,7 +27,7 @@ fn check_path(puzzle: &Grid, solution: &Grid, name: &str) -> Rating {
         hardest = hardest.max(Some(step.technique));
         steps += 1;
     }
-    let left: u32 = (1..=9).map(|d| path.pencil().cands(d).count_ones()).sum();
+    let left = path.pencil().candidates_left();
     if left == 0 {
         assert_eq!(path.pencil().grid(), *solution, "{name}");
     }
