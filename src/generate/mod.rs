@@ -174,9 +174,10 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, Unreached> {
             panic!("generator bug on {puzzle}: {:?}, {valid:?}", out.status);
         }
         let guesses = out.guesses;
-        let rating = options
-            .rates()
-            .then(|| crate::logic::rate(&puzzle).expect("a puzzle with a solution has no clash"));
+        // Every try is rated when the level is a target; with --rate alone, only the puzzle
+        // given out.
+        let rate = || crate::logic::rate(&puzzle).expect("a puzzle with a solution has no clash");
+        let rating = options.level.is_some().then(rate);
         let found = Generated {
             puzzle,
             solution,
@@ -187,7 +188,8 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, Unreached> {
         };
         let distance = distance(options, &found);
         if distance == 0 {
-            return Ok(found);
+            let rating = found.rating.or_else(|| options.rate.then(rate));
+            return Ok(Generated { rating, ..found });
         }
         if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
             closest = Some((distance, found));
