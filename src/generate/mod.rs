@@ -359,6 +359,7 @@ fn reduce(
     let mut clues = start.clue_count() as u64;
     for &o in &order {
         let orbit = orbits[o].cells();
+        let orbit_mask = orbit.iter().fold(0u128, |m, &c| m | 1 << c);
         if !options.minimal && clues <= options.clues.max {
             break;
         }
@@ -368,7 +369,7 @@ fn reduce(
             continue;
         }
         // A clue that is the last of an unavoidable set stays: no search needed.
-        let last = rectangles.would_empty(orbit) || board.would_leave_two_digits_out(orbit);
+        let last = rectangles.would_empty(orbit_mask) || board.would_leave_two_digits_out(orbit);
         orbit.iter().for_each(|&c| board.clear(c));
         // The cells taken out are still decided when simple logic places each one again:
         // nearly always while many clues are left, and then no search is needed. (Logic
@@ -386,7 +387,7 @@ fn reduce(
             };
         if unique {
             clues -= orbit.len() as u64;
-            rectangles.take_out(orbit);
+            rectangles.take_out(orbit_mask);
         } else {
             orbit
                 .iter()
@@ -400,46 +401,44 @@ fn reduce(
 /// rows, two columns and two boxes, holding `a b` over `b a`. Swapping `a` and `b` in them
 /// gives another grid, so a unique puzzle has a clue in each: the last one must stay.
 struct Rectangles {
-    /// Each rectangle's cells, and its clues.
-    all: Vec<([u8; 4], u8)>,
+    /// Each rectangle's cells that hold a clue (bit `cell`).
+    clues: Vec<u128>,
 }
 
 impl Rectangles {
     fn new(solution: &Grid, board: &Clues) -> Rectangles {
         let s = |r: usize, c: usize| solution.get(r, c);
-        let mut all = Vec::new();
-        for (r1, r2) in (0..9).flat_map(|a| (a + 1..9).map(move |b| (a, b))) {
-            for (c1, c2) in (0..9).flat_map(|a| (a + 1..9).map(move |b| (a, b))) {
-                // Two boxes: rows in one band and columns in two stacks, or the other way.
-                let two_boxes = (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3);
-                if two_boxes && s(r1, c1) == s(r2, c2) && s(r1, c2) == s(r2, c1) {
-                    let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
-                    let clues = cells.iter().filter(|&&c| board.cells[c] != 0).count();
-                    all.push((cells.map(|c| c as u8), clues as u8));
+        let mut clues = Vec::new();
+        // Two rows of one band and two columns of different stacks (and, transposed, two
+        // columns of one stack and two rows of different bands): the only ways to span two
+        // boxes.
+        for transposed in [false, true] {
+            for (a1, a2) in (0..9).flat_map(|a| (a + 1..a / 3 * 3 + 3).map(move |b| (a, b))) {
+                for (b1, b2) in (0..9).flat_map(|a| (a / 3 * 3 + 3..9).map(move |b| (a, b))) {
+                    let ((r1, r2), (c1, c2)) = match transposed {
+                        false => ((a1, a2), (b1, b2)),
+                        true => ((b1, b2), (a1, a2)),
+                    };
+                    if s(r1, c1) == s(r2, c2) && s(r1, c2) == s(r2, c1) {
+                        let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                        clues.push(board.mask & cells.iter().fold(0, |m, &c| m | 1 << c));
+                    }
                 }
             }
         }
-        Rectangles { all }
+        Rectangles { clues }
     }
 
-    /// True when taking `orbit` out would leave a rectangle without a clue.
-    fn would_empty(&self, orbit: &[usize]) -> bool {
-        self.all.iter().any(|(cells, clues)| {
-            let inside = orbit
-                .iter()
-                .filter(|&&o| cells.contains(&(o as u8)))
-                .count();
-            inside > 0 && usize::from(*clues) <= inside
-        })
+    /// True when taking the cells of `orbit` (bit `cell`) out would leave a rectangle without
+    /// a clue.
+    fn would_empty(&self, orbit: u128) -> bool {
+        self.clues
+            .iter()
+            .any(|&c| c & orbit != 0 && c & !orbit == 0)
     }
 
-    fn take_out(&mut self, orbit: &[usize]) {
-        for (cells, clues) in &mut self.all {
-            *clues -= orbit
-                .iter()
-                .filter(|&&o| cells.contains(&(o as u8)))
-                .count() as u8;
-        }
+    fn take_out(&mut self, orbit: u128) {
+        self.clues.iter_mut().for_each(|c| *c &= !orbit);
     }
 }
 
@@ -447,6 +446,8 @@ impl Rectangles {
 /// logic as clues are taken out.
 struct Clues {
     cells: [u8; 81],
+    /// The cells holding a clue (bit `cell`).
+    mask: u128,
     /// Digits held by rows 0..9, columns 9..18 and boxes 18..27.
     units: [u16; 27],
     /// Clues of each digit.
@@ -463,6 +464,7 @@ impl Clues {
     fn new(grid: &Grid) -> Clues {
         let mut clues = Clues {
             cells: [0; 81],
+            mask: 0,
             units: [0; 27],
             per_digit: [0; 10],
         };
@@ -476,6 +478,7 @@ impl Clues {
 
     fn set(&mut self, cell: usize, digit: u8) {
         self.cells[cell] = digit;
+        self.mask |= 1 << cell;
         self.per_digit[usize::from(digit)] += 1;
         for u in units_of(cell) {
             self.units[u] |= 1 << digit;
@@ -485,6 +488,7 @@ impl Clues {
     fn clear(&mut self, cell: usize) {
         let digit = self.cells[cell];
         self.cells[cell] = 0;
+        self.mask &= !(1 << cell);
         self.per_digit[usize::from(digit)] -= 1;
         for u in units_of(cell) {
             self.units[u] &= !(1 << digit);
@@ -614,6 +618,52 @@ mod tests {
             }
         }
         assert!(forced > 1000, "{forced}");
+    }
+
+    #[test]
+    fn every_deadly_rectangle_is_found_and_its_last_clue_stays() {
+        let mut rng = Rng::new(9);
+        let mut found = 0;
+        for _ in 0..200 {
+            let solution = random_solution(&mut rng);
+            let rectangles = Rectangles::new(&solution, &Clues::new(&solution));
+            // Naively: any two rows and two columns whose four cells lie in exactly two boxes
+            // and hold `a b` over `b a`.
+            let mut want = Vec::new();
+            for (r1, r2, c1, c2) in (0..81 * 81).map(|i| (i / 729, i / 81 % 9, i / 9 % 9, i % 9)) {
+                let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                let mut boxes: Vec<usize> = cells.iter().map(|&c| c / 27 * 3 + c % 9 / 3).collect();
+                boxes.sort();
+                boxes.dedup();
+                let s = |c: usize| solution.cells()[c];
+                if r1 < r2
+                    && c1 < c2
+                    && boxes.len() == 2
+                    && s(cells[0]) == s(cells[3])
+                    && s(cells[1]) == s(cells[2])
+                {
+                    want.push(cells.iter().fold(0u128, |m, &c| m | 1 << c));
+                }
+            }
+            let mut got = rectangles.clues.clone();
+            got.sort();
+            want.sort();
+            assert_eq!(got, want);
+            found += want.len();
+        }
+        assert!(found > 200, "{found}");
+        // The last clue of a rectangle stays; one of two may go.
+        let mut rectangles = Rectangles {
+            clues: vec![0b1111],
+        };
+        assert!(!rectangles.would_empty(0b0011));
+        rectangles.take_out(0b0011);
+        assert!(!rectangles.would_empty(0b10000));
+        assert!(!rectangles.would_empty(0b0100));
+        assert!(rectangles.would_empty(0b1100));
+        rectangles.take_out(0b0100);
+        assert!(rectangles.would_empty(0b1000));
+        assert!(rectangles.would_empty(0b11000));
     }
 
     #[test]

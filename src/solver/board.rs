@@ -12,10 +12,12 @@
 //! The same permutations give the search its strongest branch (`split`). The bit layout and
 //! the tables are in `tables`.
 
+use super::clues::filled_cells;
 use super::split::{Shapes, Split};
 use super::tables::{
-    BAND, BAND_PEERS, LONE, PERM_SEGMENTS, PERMITTED, PERMS, ROW, SEGMENT_CELLS, SIBLINGS, SPREAD,
-    UNCLAIMED, WORDS, column_cells, columns, lone_in_groups, lone_in_row, occupancy, word,
+    BAND, BAND_PEERS, COLUMN_CELLS, LONE, PERM_SEGMENTS, PERMITTED, PERMS, ROW, SEGMENT_CELLS,
+    SIBLINGS, SPREAD, UNCLAIMED, WORDS, column_cells, columns, lone_in_groups, lone_in_row,
+    occupancy, word,
 };
 use crate::grid::{CELLS, Grid};
 /// The search state: small and `Copy`, so that a branch is a copy and a failure is a drop.
@@ -33,46 +35,39 @@ impl Board {
     /// The board with the puzzle's clues placed, before propagation; `None` if two clues
     /// break a rule.
     pub(crate) fn from_clues(puzzle: &Grid) -> Option<Board> {
-        // Per word: its clues, and the cells their rows and boxes rule out. The clue cells are
-        // found first as a bit mask, so the loop over them has no data-dependent branch.
         let cells = puzzle.cells();
-        // 16 cells at a time, in a shape the compiler turns into a byte compare and a movemask.
-        let mut filled = u128::from(cells[80] != 0) << 80;
-        for (i, sixteen) in cells.chunks_exact(16).enumerate() {
-            let mut mask = 0u16;
-            for (j, &v) in sixteen.iter().enumerate() {
-                mask |= u16::from(v != 0) << j;
-            }
-            filled |= u128::from(mask) << (16 * i);
-        }
+        let filled = filled_cells(cells);
         let (mut clues, mut seen) = ([0u32; WORDS], [0u32; WORDS]);
-        let mut columns = [0u16; 9];
+        let mut columns = [0u32; 9];
         // Two clues of a digit break a rule when they share a column (found here: the second
         // finds its column taken) or when one sees the other within a band (row, box).
         let mut shared_column = 0;
         for band in 0..3 {
-            let mut rest = (filled >> (27 * band)) as u32 & BAND;
+            let mut rest = filled[band];
             while rest != 0 {
                 let pos = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let k = word(cells[27 * band + pos] as usize - 1, band);
-                let column = 1 << (pos % 9);
+                let d = usize::from(cells[27 * band + pos]) - 1;
+                let k = word(d, band);
+                let column = COLUMN_CELLS[pos];
                 clues[k] |= 1 << pos;
                 seen[k] |= BAND_PEERS[pos];
-                shared_column |= columns[k / 3] & column;
-                columns[k / 3] |= column;
+                shared_column |= columns[d] & column;
+                columns[d] |= column;
             }
         }
         if shared_column != 0 || (0..WORDS).any(|k| clues[k] & seen[k] != 0) {
             return None;
         }
-        let filled = [0, 1, 2].map(|b| (filled >> (27 * b)) as u32 & BAND);
         // Each clue also rules its digit out of its column (in the other bands; within its
         // band the rest of the column is in its box).
-        let words: [u32; WORDS] = std::array::from_fn(|k| {
-            let column = column_cells(u32::from(columns[k / 3]));
-            (BAND & !filled[k % 3] & !seen[k] & !column) | clues[k]
-        });
+        let mut words = [0; WORDS];
+        for (d, &column) in columns.iter().enumerate() {
+            for (band, &filled) in filled.iter().enumerate() {
+                let k = word(d, band);
+                words[k] = (BAND & !filled & !seen[k] & !column) | clues[k];
+            }
+        }
         Some(Board {
             words,
             dirty: (1 << WORDS) - 1,

@@ -1,6 +1,7 @@
 //! The engine: solves one puzzle in one of four modes. No I/O and no threads here.
 
 mod board;
+mod clues;
 mod search;
 mod split;
 mod tables;

@@ -182,6 +182,17 @@ pub(super) const BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// For a cell of a band, the three cells of its column in the band.
+pub(super) const COLUMN_CELLS: [u32; 27] = {
+    let mut t = [0; 27];
+    let mut pos = 0;
+    while pos < 27 {
+        t[pos] = column_cells(1 << (pos % 9));
+        pos += 1;
+    }
+    t
+};
+
 /// For 8 bits: the 8 bytes that hold them, bit `i` as byte `i` (0 or 1).
 pub(super) const SPREAD: [u64; 256] = {
     let mut t = [0; 256];
@@ -365,6 +376,7 @@ mod tests {
             let (row, col) = (pos / 9, pos % 9);
             let want = band_where(|r, c| (r, c) != (row, col) && (r == row || c / 3 == col / 3));
             assert_eq!(peers, want, "{pos}");
+            assert_eq!(COLUMN_CELLS[pos], band_where(|_, c| c == col), "{pos}");
         }
         for bits in 0..256u64 {
             let bytes = SPREAD[bits as usize].to_le_bytes();
