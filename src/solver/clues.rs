@@ -4,11 +4,10 @@
 //! 16 cells. A plain loop gives the same words everywhere else, and the tests hold the two
 //! paths to each other.
 
-use super::tables::BAND;
-
 /// The cells holding a value other than 0, per band (bit `9 * row + column`).
 #[cfg(target_arch = "x86_64")]
 pub(super) fn filled_cells(cells: &[u8; 81]) -> [u32; 3] {
+    use super::tables::BAND;
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128,
     };
