@@ -157,8 +157,6 @@ pub struct Framer {
     skipped: Skipped,
     /// The record whose rows are being gathered.
     open: Option<Open>,
-    /// Bytes of text framed so far.
-    read: u64,
     /// The source starts at the input's first byte (where a byte-order mark is dropped).
     at_start: bool,
 }
@@ -171,7 +169,6 @@ impl Framer {
         let mut queued = VecDeque::new();
         let mut line_no = 0;
         let mut blank_run = 0;
-        let mut read = 0;
         let mut line = Vec::new();
         loop {
             line.clear();
@@ -179,7 +176,6 @@ impl Framer {
                 break;
             };
             line_no += 1;
-            read += line.len() as u64 + 1;
             if is_blank(&line) && end == LineEnd::Whole {
                 blank_run += 1;
                 continue;
@@ -208,7 +204,6 @@ impl Framer {
             line_no: 0,
             skipped: Skipped::default(),
             open: None,
-            read,
             at_start: true,
         })
     }
@@ -233,7 +228,6 @@ impl Framer {
             line_no: 0,
             skipped: Skipped::default(),
             open: None,
-            read: 0,
             at_start,
         }
     }
@@ -264,10 +258,13 @@ impl Framer {
         self.line_no
     }
 
-    /// Bytes of text framed so far, and the bytes left when the size is known.
+    /// Bytes of the input taken so far (framed, or sampled for detection and still to be
+    /// framed), and the bytes left when the size is known. The source's own count, so that
+    /// line ends (`\n` or `\r\n`, or none at the end), a byte-order mark and a line too long
+    /// all count as the bytes they are.
     pub fn progress(&self) -> (u64, Option<u64>) {
-        let left = self.source.size.map(|size| size.saturating_sub(self.read));
-        (self.read, left)
+        let read = self.source.position();
+        (read, self.source.size.map(|size| size.saturating_sub(read)))
     }
 
     /// Gives the read buffer back, for the next input.
@@ -300,14 +297,14 @@ impl Framer {
             || self.open.is_some()
             || (self.at_start && self.line_no == 0);
         if self.layout.records_are_lines() && !by_line {
-            let per_line = self.read.checked_div(self.line_no).unwrap_or(82).max(1) as usize;
+            let read = self.source.position();
+            let per_line = read.checked_div(self.line_no).unwrap_or(82).max(1) as usize;
             let budget = records.max(1).saturating_mul(per_line).min(CHUNK_BYTES);
             match self.source.read_block(&mut chunk.text, budget)? {
                 Some((0, _)) => return Ok(false),
-                Some((lines, bytes)) => {
+                Some((lines, _)) => {
                     chunk.unframed = Some(self.line_no + 1);
                     self.line_no += lines;
-                    self.read += bytes as u64;
                     return Ok(true);
                 }
                 None => {} // a line longer than a block can hold: framed here, capped
@@ -409,11 +406,8 @@ impl Framer {
                 Some(LineEnd::Whole)
             }
             None => {
-                let start = out.len();
                 let first = self.line_no == 0 && self.at_start;
-                let end = read_line(&mut self.source, out, first)?;
-                self.read += (out.len() - start) as u64 + 1;
-                end
+                read_line(&mut self.source, out, first)?
             }
         };
         if end.is_some() {
@@ -439,12 +433,80 @@ mod tests {
     use super::*;
 
     fn framer(text: &[u8], format: &str) -> Framer {
+        framer_with(text, Some(format))
+    }
+
+    /// A framer that detects the layout (`None`) or is told it.
+    fn framer_with(text: &[u8], format: Option<&str>) -> Framer {
         let source = Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec())));
         let options = Options {
-            format: Some(format.into()),
+            format: format.map(str::to_string),
             ..Options::default()
         };
         Framer::new(source, "test".into(), &options).unwrap()
+    }
+
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn chunks_keep_to_their_size_and_lines_replayed_from_detection_come_first() {
+        // A comment and a header decided by detection, then 200 rows: the first 64 lines are
+        // replayed from detection's sample, line by line, then the rest is read in blocks.
+        let mut text = format!("# exported\npuzzle,id\n");
+        for i in 0..200 {
+            text += &format!("{P},{i}\n");
+        }
+        let mut f = framer_with(text.as_bytes(), None);
+        assert_eq!(f.layout().name(), "csv");
+        let mut lines = Vec::new();
+        let mut sizes = Vec::new();
+        while let Some(c) = f.next_chunk(0, 3).unwrap() {
+            sizes.push(c.iter().count());
+            for (r, t) in c.iter() {
+                lines.push(r.line);
+                assert_eq!(t, format!("{P},{}", r.line - 3).as_bytes());
+            }
+        }
+        assert_eq!(lines, (3..=202).collect::<Vec<u64>>());
+        // Line by line while the replayed lines last: exactly the records asked for.
+        assert!(sizes[..20].iter().all(|&n| n == 3), "{sizes:?}");
+        assert_eq!(f.skipped().get(Skip::Comment), 1);
+        assert_eq!(f.skipped().get(Skip::Header), 1);
+        assert_eq!(f.progress().0, text.len() as u64);
+    }
+
+    #[test]
+    fn a_skip_detection_decided_falls_on_its_own_line() {
+        // The blank first line is not the comment, nor the comment the header.
+        let text = format!("\n# exported\npuzzle,solution\n{P},{P}\n");
+        let mut f = framer_with(text.as_bytes(), None);
+        let got: Vec<u64> = records(&mut f, 100).iter().map(|r| r.0).collect();
+        assert_eq!(got, [4]);
+        for why in [Skip::Blank, Skip::Comment, Skip::Header] {
+            assert_eq!(f.skipped().get(why), 1, "{why:?}");
+        }
+    }
+
+    #[test]
+    fn progress_counts_every_byte_of_the_input_once() {
+        // Past detection's sample, grids are framed a line at a time and lines in blocks;
+        // with a byte-order mark, CRLF line ends and no newline at the end, every byte counts.
+        let grid = "123456789\r\n".repeat(9) + "\r\n";
+        let lines = format!("{P}\r\n").repeat(300);
+        for (text, format) in [
+            (grid.repeat(30), "grid"),
+            (format!("\u{feff}{lines}{P}"), "lines"),
+            (format!("{lines}{P}\n\n"), "lines"),
+        ] {
+            let mut f = framer(text.as_bytes(), format);
+            let mut read = vec![f.progress().0];
+            while f.next_chunk(0, 7).unwrap().is_some() {
+                read.push(f.progress().0);
+            }
+            assert!(read.windows(2).all(|w| w[0] <= w[1]), "{format}: {read:?}");
+            assert_eq!(f.progress().0, text.len() as u64, "{format}");
+        }
     }
 
     fn records(f: &mut Framer, chunk: usize) -> Vec<(u64, u32, Vec<u8>)> {
