@@ -453,7 +453,7 @@ mod tests {
     fn chunks_keep_to_their_size_and_lines_replayed_from_detection_come_first() {
         // A comment and a header decided by detection, then 200 rows: the first 64 lines are
         // replayed from detection's sample, line by line, then the rest is read in blocks.
-        let mut text = format!("# exported\npuzzle,id\n");
+        let mut text = "# exported\npuzzle,id\n".to_string();
         for i in 0..200 {
             text += &format!("{P},{i}\n");
         }
