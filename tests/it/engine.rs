@@ -305,6 +305,14 @@ proptest! {
         prop_assert_eq!(has_solution_without(&reduced, cell, digit), more);
     }
 
+    /// With no digit to rule out (0), `has_solution_without` says whether there is a
+    /// solution at all; an invalid puzzle has none.
+    #[test]
+    fn without_no_digit_is_any_solution(puzzle in arbitrary_puzzle(), cell in 0usize..81) {
+        let any = solve(&puzzle, Mode::First).solution.is_some();
+        prop_assert_eq!(has_solution_without(&puzzle, cell, 0), any);
+    }
+
     #[test]
     fn format_of_parse_is_identity(cells in proptest::collection::vec(0u8..=9, 81), dots in any::<bool>()) {
         let line: String = cells
