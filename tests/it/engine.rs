@@ -22,6 +22,30 @@ fn check_unique_set(name: &str) {
     }
 }
 
+/// The engine's tree sizes on the shipped sets, pinned as a chess engine pins its node-count
+/// signature. Answers cannot show how the search branches (when it splits a band, on which
+/// digit, which cell it picks): any of those changes leaves every solution as it was and only
+/// the tree, and so the speed, changes. Guesses show it, exactly and on any machine. A change
+/// to the search made on purpose updates these numbers, with its measurements in
+/// BENCHMARKS.md.
+#[test]
+fn the_search_trees_are_the_ones_measured() {
+    let guesses = |name: &str, mode: Mode| -> u64 {
+        data_lines(name)
+            .iter()
+            .map(|p| solve(&grid(p), mode).guesses)
+            .sum()
+    };
+    let got = [
+        guesses("hardest_11plus_500.txt", Mode::Unique),
+        guesses("hardest_11plus_500.txt", Mode::First),
+        guesses("17_clue_1000.txt", Mode::Unique),
+        guesses("serg_multiple_500.txt", Mode::Count(10)),
+        guesses("gen_mixed_1000.txt", Mode::Unique),
+    ];
+    assert_eq!(got, [36_473, 19_518, 953, 7_189, 199]);
+}
+
 #[test]
 fn easy_set_gives_known_solutions() {
     check_unique_set("kaggle_1000.txt");
