@@ -414,6 +414,45 @@ mod tests {
         board
     }
 
+    #[test]
+    fn from_clues_leaves_each_digit_where_no_clue_rules_it_out() {
+        // Random clue sets, many of them breaking a rule: the board is refused exactly when
+        // two clues clash, and otherwise a digit can go in a cell when the cell holds it, or
+        // is empty with no clue of the digit in its row, column or box.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for round in 0..3000 {
+            let density = 1 + round % 40;
+            let cells: [u8; 81] = std::array::from_fn(|_| match next(100) {
+                x if x < density => 1 + next(9) as u8,
+                _ => 0,
+            });
+            let grid = Grid::from_cells(cells).unwrap();
+            let board = Board::from_clues(&grid);
+            assert_eq!(board.is_none(), grid.find_conflict().is_some(), "{grid}");
+            let Some(board) = board else { continue };
+            let sees = |a: usize, b: usize| {
+                a / 9 == b / 9 || a % 9 == b % 9 || (a / 27, a % 9 / 3) == (b / 27, b % 9 / 3)
+            };
+            for cell in 0..81 {
+                let want: u16 = match cells[cell] {
+                    0 => (0..9)
+                        .filter(|&d| (0..81).all(|o| !sees(cell, o) || cells[o] != d as u8 + 1))
+                        .fold(0, |m, d| m | 1 << d),
+                    v => 1 << (v - 1),
+                };
+                assert_eq!(board.digits_at(cell), want, "{grid} cell {cell}");
+            }
+            let unsolved = (0..81).filter(|&c| board.unsolved[c / 27] >> (c % 27) & 1 == 1);
+            assert!(unsolved.eq((0..81).filter(|&c| cells[c] == 0)));
+        }
+    }
+
     // Each rule on its own, on the open board: one change, one call, its effect.
 
     #[test]
