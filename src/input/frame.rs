@@ -480,6 +480,40 @@ mod tests {
     }
 
     #[test]
+    fn a_part_resumed_at_the_input_start_drops_its_bom_and_its_decided_lines() {
+        // A shard's first part is framed by `Framer::resume`, with no lines replayed: its
+        // first line still goes line by line (a BOM), and so do the head lines detection
+        // decided to skip (a title), before any block.
+        let text = format!("\u{feff}Hardest, 2019\n{P}\n{P}\n");
+        let detected = framer_with(text.as_bytes(), None);
+        assert_eq!(detected.decided(), [(1, Skip::Title)]);
+        let source = || Source::from_reader(Box::new(std::io::Cursor::new(text.clone())));
+        let layout = detected.layout().clone();
+        let mut f = Framer::resume(
+            source(),
+            "test".into(),
+            layout.clone(),
+            detected.decided(),
+            true,
+        );
+        let got: Vec<(u64, Vec<u8>)> = records(&mut f, 100)
+            .into_iter()
+            .map(|r| (r.0, r.2))
+            .collect();
+        assert_eq!(
+            got,
+            [(2, P.as_bytes().to_vec()), (3, P.as_bytes().to_vec())]
+        );
+        assert_eq!(f.skipped().get(Skip::Title), 1);
+        // Without a title, the BOM is still dropped from the first record.
+        let text = format!("\u{feff}{P}\n{P}\n");
+        let source = Source::from_reader(Box::new(std::io::Cursor::new(text.clone())));
+        let mut f = Framer::resume(source, "test".into(), layout, Vec::new(), true);
+        let got: Vec<Vec<u8>> = records(&mut f, 100).into_iter().map(|r| r.2).collect();
+        assert_eq!(got, [P.as_bytes().to_vec(), P.as_bytes().to_vec()]);
+    }
+
+    #[test]
     fn a_skip_detection_decided_falls_on_its_own_line() {
         // The blank first line is not the comment, nor the comment the header.
         let text = format!("\n# exported\npuzzle,solution\n{P},{P}\n");
