@@ -363,7 +363,7 @@ fn reduce(
         if !options.minimal && clues <= options.clues.max {
             break;
         }
-        if orbit.iter().any(|&c| board.cells[c] == 0)
+        if orbit_mask & !board.mask != 0
             || (!options.minimal && clues - (orbit.len() as u64) < options.clues.min)
         {
             continue;

@@ -438,12 +438,15 @@ mod tests {
 
     /// A framer that detects the layout (`None`) or is told it.
     fn framer_with(text: &[u8], format: Option<&str>) -> Framer {
-        let source = Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec())));
         let options = Options {
             format: format.map(str::to_string),
             ..Options::default()
         };
-        Framer::new(source, "test".into(), &options).unwrap()
+        Framer::new(source_of(text), "test".into(), &options).unwrap()
+    }
+
+    fn source_of(text: &[u8]) -> Source {
+        Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec())))
     }
 
     const P: &str =
@@ -487,10 +490,9 @@ mod tests {
         let text = format!("\u{feff}Hardest, 2019\n{P}\n{P}\n");
         let detected = framer_with(text.as_bytes(), None);
         assert_eq!(detected.decided(), [(1, Skip::Title)]);
-        let source = || Source::from_reader(Box::new(std::io::Cursor::new(text.clone())));
         let layout = detected.layout().clone();
         let mut f = Framer::resume(
-            source(),
+            source_of(text.as_bytes()),
             "test".into(),
             layout.clone(),
             detected.decided(),
@@ -507,8 +509,13 @@ mod tests {
         assert_eq!(f.skipped().get(Skip::Title), 1);
         // Without a title, the BOM is still dropped from the first record.
         let text = format!("\u{feff}{P}\n{P}\n");
-        let source = Source::from_reader(Box::new(std::io::Cursor::new(text.clone())));
-        let mut f = Framer::resume(source, "test".into(), layout, Vec::new(), true);
+        let mut f = Framer::resume(
+            source_of(text.as_bytes()),
+            "test".into(),
+            layout,
+            Vec::new(),
+            true,
+        );
         let got: Vec<Vec<u8>> = records(&mut f, 100).into_iter().map(|r| r.2).collect();
         assert_eq!(got, [P.as_bytes().to_vec(), P.as_bytes().to_vec()]);
     }

@@ -419,17 +419,11 @@ mod tests {
         // Random clue sets, many of them breaking a rule: the board is refused exactly when
         // two clues clash, and otherwise a digit can go in a cell when the cell holds it, or
         // is empty with no clue of the digit in its row, column or box.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut rng = crate::generate::Rng::new(7);
         for round in 0..3000 {
             let density = 1 + round % 40;
-            let cells: [u8; 81] = std::array::from_fn(|_| match next(100) {
-                x if x < density => 1 + next(9) as u8,
+            let cells: [u8; 81] = std::array::from_fn(|_| match rng.below(100) {
+                x if x < density => 1 + rng.below(9) as u8,
                 _ => 0,
             });
             let grid = Grid::from_cells(cells).unwrap();

@@ -48,13 +48,7 @@ mod tests {
     #[test]
     fn every_path_finds_exactly_the_filled_cells() {
         // Random grids of every density, and the extremes.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::generate::Rng::new(7);
         let mut grids = vec![
             [0u8; 81],
             [9u8; 81],
@@ -62,9 +56,9 @@ mod tests {
         ];
         for round in 0..2000 {
             let density = round % 11;
-            grids.push(std::array::from_fn(|_| match next() % 10 {
+            grids.push(std::array::from_fn(|_| match rng.below(10) {
                 x if x >= density => 0,
-                _ => 1 + (next() % 9) as u8,
+                _ => 1 + rng.below(9) as u8,
             }));
         }
         for cells in &grids {
