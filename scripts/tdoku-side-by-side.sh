@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Our engine and tdoku side by side, one thread on one pinned core: for each set and mode,
+# rounds alternate between the two, and each keeps its best round (puzzles/s). tdoku is built
+# here from a checkout of https://github.com/t-dillon/tdoku that you give (nothing of it is
+# copied into this repository), with scripts/tdoku/driver.cc.
+#
+# Usage: scripts/tdoku-side-by-side.sh TDOKU_DIR [SET.txt...]   (default: ../shared/data/txt/*.txt)
+# Environment: ROUNDS (default 5), CORE (default 1), CXX (default g++, or clang++ if found),
+#   CXXFLAGS (default -O3 -mavx2; tdoku's own build picks the best of its flags per machine),
+#   BIN (default target/release/sudoku-batch, built if missing).
+# Prints a Markdown table: set, mode, ours, tdoku, ours/tdoku, guesses per puzzle of each.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -ge 1 ] || { sed -n '2,12p' "$0"; exit 2; }
+tdoku=$1; shift
+sets=("$@")
+[ ${#sets[@]} -gt 0 ] || sets=(../shared/data/txt/*.txt)
+rounds=${ROUNDS:-5}
+core=${CORE:-1}
+cxx=${CXX:-$(command -v clang++ || echo g++)}
+bin=${BIN:-target/release/sudoku-batch}
+[ -x "$bin" ] || cargo build --release --quiet
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# shellcheck disable=SC2086
+"$cxx" ${CXXFLAGS:--O3 -mavx2} -std=c++17 -I"$tdoku/include" -I"$tdoku/src" \
+  scripts/tdoku/driver.cc "$tdoku/src/solver_dpll_triad_simd.cc" "$tdoku/src/util.cc" \
+  -o "$work/tdoku"
+pin=(taskset -c "$core")
+command -v taskset > /dev/null || pin=()
+
+echo "| set | mode | ours, puzzles/s | tdoku, puzzles/s | ours / tdoku | guesses/puzzle, ours | guesses/puzzle, tdoku |"
+echo "|---|---|---:|---:|---:|---:|---:|"
+for set in "${sets[@]}"; do
+  for mode in unique first; do
+    limit=$([ "$mode" = unique ] && echo 2 || echo 1)
+    ours=0 theirs=0 ours_g="" theirs_g=""
+    for _ in $(seq "$rounds"); do
+      "${pin[@]}" "$bin" bench "$set" -m "$mode" -j1 -r 1 -w 0 --json "$work/ours.json" > /dev/null
+      read -r rate g < <(python3 -c 'import json,sys
+r = json.load(open(sys.argv[1]))["results"][0]
+print(r["puzzles_per_second"]["median"], r["guesses"]["mean"])' "$work/ours.json")
+      ours=$(python3 -c "print(max($ours, $rate))"); ours_g=$g
+      read -r _n rate g _m < <("${pin[@]}" "$work/tdoku" "$set" "$limit" 1)
+      theirs=$(python3 -c "print(max($theirs, $rate))"); theirs_g=$g
+    done
+    python3 -c "import sys
+name, mode, a, b, ga, gb = sys.argv[1:]
+print(f'| {name} | {mode} | {float(a):,.0f} | {float(b):,.0f} | {float(a) / float(b):.2f} | {float(ga):.2f} | {float(gb):.2f} |')" \
+      "$(basename "$set" .txt)" "$mode" "$ours" "$theirs" "$ours_g" "$theirs_g"
+  done
+done
