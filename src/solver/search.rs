@@ -7,7 +7,9 @@
 //! many solutions, so they are used where the tree is decided: on wide-open boards and once a
 //! puzzle has proved hard. A split node first checks its minirows and minicolumns (three
 //! digits each): without that, splits on a board with few clues overfill minirows unseen and
-//! wander for millions of guesses.
+//! wander for millions of guesses. The same nodes propagate the column rule for every digit
+//! that changed (118 guesses per 1106 puzzle instead of 133), the others only where a band's
+//! own settling took a column out, which is cheaper and all that easy boards need.
 
 use super::board::Board;
 use super::split::Split;
