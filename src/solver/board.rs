@@ -588,6 +588,23 @@ mod tests {
     }
 
     #[test]
+    fn without_a_two_candidate_cell_the_fewest_candidates_cell_is_the_first_such() {
+        // One clue, r1c1 = 1: its row, column and box keep 8 candidates, the rest 9, no cell
+        // has two; the solved cell itself is not a choice.
+        let mut cells = [0u8; CELLS];
+        cells[0] = 1;
+        let mut board = Board::from_clues(&Grid::from_cells(cells).unwrap()).unwrap();
+        assert!(board.propagate::<false>());
+        assert_eq!(board.fewest_candidates_cell(), 1, "r1c2, the first with 8");
+        // r5c5 down to three candidates: the fewest, though later in reading order.
+        for d in 3..9 {
+            board.exclude(d, 40);
+        }
+        assert_eq!(board.digits_at(40).count_ones(), 3);
+        assert_eq!(board.fewest_candidates_cell(), 40);
+    }
+
+    #[test]
     fn a_cell_with_one_candidate_is_placed_and_one_with_none_fails() {
         let mut board = open_board();
         for d in (0..9).filter(|&d| d != 3) {
