@@ -623,8 +623,7 @@ mod tests {
 
     #[test]
     fn take_keeps_the_digit_to_one_permutation() {
-        let mut board = Board::from_clues(&Grid::EMPTY).unwrap();
-        assert!(board.propagate::<true>());
+        let mut board = open_board();
         // Band 1 of digit index 4: permutation 3 puts row 0 in box 1, row 1 in box 2, row 2 in
         // box 0.
         board.take(
@@ -666,8 +665,7 @@ mod tests {
 
     #[test]
     fn split_prefers_its_unit_then_the_tightest() {
-        let mut board = Board::from_clues(&Grid::EMPTY).unwrap();
-        assert!(board.propagate::<true>());
+        let mut board = open_board();
         // All open: every unit has 6 × 9 permutations; ties go to band 0, digit index 0.
         let split = board.shapes().split(None).unwrap();
         assert_eq!((split.digit, split.unit, split.perms), (0, 0, 0x3f));
@@ -690,18 +688,13 @@ mod tests {
             let shapes = board.shapes();
             board.triads(&shapes)
         };
-        let open = || {
-            let mut board = Board::from_clues(&Grid::EMPTY).unwrap();
-            assert!(board.propagate::<true>());
-            board
-        };
         // Confines digit index `d` to box 0 in row 0 (band 0), and settles.
         let confine = |board: &mut Board, d: usize| {
             board.words[3 * d] &= !0o770;
             board.dirty |= 1 << (3 * d);
             assert!(board.propagate::<true>());
         };
-        let mut board = open();
+        let mut board = open_board();
         for d in 0..3 {
             confine(&mut board, d);
         }
@@ -712,13 +705,13 @@ mod tests {
         }
         assert_eq!(triads(&mut board), Some(false));
         // A fourth digit confined there is one too many.
-        let mut board = open();
+        let mut board = open_board();
         for d in 0..4 {
             confine(&mut board, d);
         }
         assert_eq!(triads(&mut board), None);
         // Seven digits kept out of a minicolumn leave two for its three cells.
-        let mut board = open();
+        let mut board = open_board();
         for d in 0..7 {
             board.words[3 * d + 2] &= !column_cells(1 << 4);
             board.dirty |= 1 << (3 * d + 2);
