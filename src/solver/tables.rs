@@ -31,23 +31,6 @@ pub(super) const fn word(digit: usize, band: usize) -> usize {
     3 * digit + band
 }
 
-/// For a 9-bit row: which of its three box segments (3 bits each) are non-empty, as 3 bits.
-pub(super) const SEGMENTS: [u8; 512] = {
-    let mut t = [0; 512];
-    let mut row = 0;
-    while row < 512 {
-        let mut j = 0;
-        while j < 3 {
-            if row >> (3 * j) & 7 != 0 {
-                t[row] |= 1 << j;
-            }
-            j += 1;
-        }
-        row += 1;
-    }
-    t
-};
-
 /// The six ways a digit can take one segment in each row and box of a band: row `r` in box
 /// `PERMS[p][r]`.
 pub(super) const PERMS: [[usize; 3]; 6] = [
@@ -245,8 +228,13 @@ pub(super) fn lone_in_groups(x: u32) -> u32 {
 
 /// A band word's rows×boxes occupancy: bit `3 * row + box` when the digit can go there.
 pub(super) fn occupancy(word: u32) -> u32 {
-    let segments = |row: u32| u32::from(SEGMENTS[row as usize]);
-    segments(word & ROW) | segments(word >> 9 & ROW) << 3 | segments(word >> 18) << 6
+    // Bit 3i: segment i holds a candidate.
+    let any = (word | word >> 1 | word >> 2) & 0x124_9249;
+    // Two multiplications gather bits 0, 3, .., 24 to 0..9: each row's three bits to 4..7 of
+    // its nine, then the rows side by side. Every partial product has a bit of its own, so
+    // nothing carries.
+    let rows = any.wrapping_mul(0b10101) >> 4 & 0x1c_0e07;
+    rows.wrapping_mul(1 | 1 << 6 | 1 << 12) >> 12 & ROW
 }
 
 /// The band cells of 9 column bits.
@@ -310,14 +298,7 @@ mod tests {
     }
 
     #[test]
-    fn segments_and_segment_cells() {
-        for (row, &got) in SEGMENTS.iter().enumerate() {
-            let want: u8 = (0..3)
-                .filter(|&j| row >> (3 * j) & 7 != 0)
-                .map(|j| 1 << j)
-                .sum();
-            assert_eq!(got, want, "{row:o}");
-        }
+    fn segment_cells() {
         for (bits, &got) in SEGMENT_CELLS.iter().enumerate() {
             let want = band_where(|r, c| bit(bits, 3 * r + c / 3));
             assert_eq!(got, want, "{bits:o}");
@@ -410,6 +391,34 @@ mod tests {
             }
             let want = if x.count_ones() <= 1 { x } else { 0 };
             assert_eq!(lone_in_row(x), want);
+        }
+        // Occupancy gathers bits with multiplications, where a carry could cross from one row
+        // into the next: every pair of neighbouring rows (a run over all 2^27 words agreed).
+        let segments: Vec<u32> = (0..512u32)
+            .map(|row| {
+                (0..3)
+                    .filter(|&j| row >> (3 * j) & 7 != 0)
+                    .map(|j| 1 << j)
+                    .sum()
+            })
+            .collect();
+        for x in 0..512u32 {
+            for y in 0..512u32 {
+                let third = (x * 7 + y) % 512;
+                let low = x | y << 9 | third << 18;
+                let want = segments[x as usize] | segments[y as usize] << 3;
+                assert_eq!(
+                    occupancy(low),
+                    want | segments[third as usize] << 6,
+                    "{low:o}"
+                );
+                let high = third | x << 9 | y << 18;
+                assert_eq!(
+                    occupancy(high),
+                    segments[third as usize] | want << 3,
+                    "{high:o}"
+                );
+            }
         }
         // Groups of three: every pattern of the low four groups, and each group alone.
         for x in (0..1u32 << 12).chain((0..9).flat_map(|g| (0..8).map(move |v| v << (3 * g)))) {
