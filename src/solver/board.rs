@@ -1,11 +1,11 @@
 //! The engine's state and its constraint propagation.
 //!
-//! The grid is held digit-major: for each digit, three 27-bit words, one per band (three rows
-//! of nine cells; bit `9 * row + column` within the band). Most inference then stays inside one
-//! word. In a band, a digit takes one cell in each of its three rows and three boxes, so the
-//! rows×boxes segments it can use must contain a permutation: one table look-up removes every
-//! segment outside all such permutations (pointing and claiming within the band, hidden singles
-//! in rows and boxes). A box whose candidates sit in one column claims that column from the
+//! The grid is held as one 27-bit word per digit and band (three rows of nine cells; bit
+//! `9 * row + column` within the band), a band's nine digits side by side. Most inference
+//! then stays inside one word. In a band, a digit takes one cell in each of its three rows and
+//! three boxes, so the rows×boxes segments it can use must contain a permutation: one table
+//! look-up removes every segment outside all such permutations (pointing and claiming within
+//! the band, hidden singles in rows and boxes). A box whose candidates sit in one column claims that column from the
 //! other bands; a column left in one band claims its box there (hidden singles in columns).
 //! Naked singles come from a carry-save count of the nine digit words of a band.
 //!
@@ -16,8 +16,8 @@ use super::clues::filled_cells;
 use super::split::{Shapes, Split};
 use super::tables::{
     BAND, BAND_PEERS, COLUMN_CELLS, LONE, PERM_SEGMENTS, PERMITTED, PERMS, ROW, SEGMENT_CELLS,
-    SIBLINGS, SPREAD, UNCLAIMED, WORDS, column_cells, columns, lone_in_groups, lone_in_row,
-    occupancy, word,
+    SIBLINGS, SPREAD, UNCLAIMED, WORDS, band_of, column_cells, columns, digit_of, lone_in_groups,
+    lone_in_row, occupancy, word,
 };
 use crate::grid::{CELLS, Grid};
 /// The search state: small and `Copy`, so that a branch is a copy and a failure is a drop.
@@ -157,9 +157,9 @@ impl Board {
                 while batch != 0 {
                     let k = batch.trailing_zeros() as usize;
                     batch &= batch - 1;
-                    let band = k % 3;
+                    let band = band_of(k);
                     if EVERY_COLUMN {
-                        digits |= 1 << (k / 3);
+                        digits |= 1 << digit_of(k);
                     }
                     // The cells solved earlier in the batch (by other words: a word settles
                     // once a batch) leave this word now; the pass below then finds it done.
@@ -174,7 +174,7 @@ impl Board {
                         None => return false,
                     }
                     if !EVERY_COLUMN {
-                        digits |= u16::from(columns(self.words[k]) != before) << (k / 3);
+                        digits |= u16::from(columns(self.words[k]) != before) << digit_of(k);
                     }
                 }
                 // The batch's solved cells leave the other digits once per band, not once per
@@ -208,7 +208,7 @@ impl Board {
     /// when the digit has no place left in the band.
     #[inline(always)]
     fn settle_word(&mut self, k: usize) -> Option<(u32, u32)> {
-        let band = k % 3;
+        let band = band_of(k);
         let mut cells = self.words[k];
         cells &= PERMITTED[occupancy(cells) as usize];
         if cells == 0 {
@@ -635,7 +635,7 @@ mod tests {
             3,
         );
         assert_eq!(
-            board.words[3 * 4 + 1],
+            board.words[word(4, 1)],
             0o000_000_070 | 0o700 << 9 | 0o007 << 18
         );
         // Stack 2 of digit index 0: permutation 4 gives band 0 the stack's column 2, band 1
@@ -649,11 +649,11 @@ mod tests {
             4,
         );
         let stack = column_cells(0o700);
-        assert_eq!(board.words[0] & stack, column_cells(1 << 8));
-        assert_eq!(board.words[1] & stack, column_cells(1 << 6));
-        assert_eq!(board.words[2] & stack, column_cells(1 << 7));
+        assert_eq!(board.words[word(0, 0)] & stack, column_cells(1 << 8));
+        assert_eq!(board.words[word(0, 1)] & stack, column_cells(1 << 6));
+        assert_eq!(board.words[word(0, 2)] & stack, column_cells(1 << 7));
         assert_eq!(
-            board.words[0] & !stack,
+            board.words[word(0, 0)] & !stack,
             BAND & !stack,
             "other stacks untouched"
         );
@@ -672,7 +672,7 @@ mod tests {
         assert_eq!(board.shapes().split(Some(4)).unwrap().unit, 4);
         // Digit index 2 down to two permutations in stack 1: that stack is now the tightest,
         // and the digit the one to split.
-        let [b0, b1] = [3 * 2, 3 * 2 + 1];
+        let [b0, b1] = [word(2, 0), word(2, 1)];
         board.words[b0] &= !column_cells(0o040);
         board.words[b1] &= !column_cells(0o040);
         board.dirty |= 1 << b0 | 1 << b1;
@@ -690,8 +690,8 @@ mod tests {
         };
         // Confines digit index `d` to box 0 in row 0 (band 0), and settles.
         let confine = |board: &mut Board, d: usize| {
-            board.words[3 * d] &= !0o770;
-            board.dirty |= 1 << (3 * d);
+            board.words[word(d, 0)] &= !0o770;
+            board.dirty |= 1 << word(d, 0);
             assert!(board.propagate::<true>());
         };
         let mut board = open_board();
@@ -701,7 +701,11 @@ mod tests {
         assert_eq!(triads(&mut board), Some(true));
         assert!(board.propagate::<true>());
         for d in 3..9 {
-            assert_eq!(board.words[3 * d] & 0o7, 0, "digit index {d} left r1c1-3");
+            assert_eq!(
+                board.words[word(d, 0)] & 0o7,
+                0,
+                "digit index {d} left r1c1-3"
+            );
         }
         assert_eq!(triads(&mut board), Some(false));
         // A fourth digit confined there is one too many.
@@ -713,8 +717,8 @@ mod tests {
         // Seven digits kept out of a minicolumn leave two for its three cells.
         let mut board = open_board();
         for d in 0..7 {
-            board.words[3 * d + 2] &= !column_cells(1 << 4);
-            board.dirty |= 1 << (3 * d + 2);
+            board.words[word(d, 2)] &= !column_cells(1 << 4);
+            board.dirty |= 1 << word(d, 2);
         }
         assert!(board.propagate::<true>());
         assert_eq!(triads(&mut board), None);

@@ -11,7 +11,7 @@
 //! ```
 //!
 //! A row is 9 bits ([`ROW`]); a column, three bits 9 apart ([`column_cells`]); a box, three
-//! 3-bit segments 9 apart. The 27 words of a board are indexed digit-major ([`word`]). A 3×3
+//! 3-bit segments 9 apart. The 27 words of a board are indexed band-major ([`word`]). A 3×3
 //! occupancy packs a digit's rows × boxes in a band (or bands × columns of a stack) into 9
 //! bits, bit `3 * row + box`: most tables are indexed by one.
 
@@ -24,11 +24,23 @@ pub(super) const WORDS: usize = 27;
 /// The nine bits of a band's first row; also nine column bits, or a 3×3 occupancy.
 pub(super) const ROW: u32 = 0x1ff;
 
-/// The index of digit index `digit`'s word in `band`: digit-major, so that a digit's three
+/// The index of digit index `digit`'s word in `band`: band-major, so that a band's nine
 /// words are neighbours.
 #[inline(always)]
 pub(super) const fn word(digit: usize, band: usize) -> usize {
-    3 * digit + band
+    9 * band + digit
+}
+
+/// The band of word `k`.
+#[inline(always)]
+pub(super) const fn band_of(k: usize) -> usize {
+    k / 9
+}
+
+/// The digit index of word `k`.
+#[inline(always)]
+pub(super) const fn digit_of(k: usize) -> usize {
+    k % 9
 }
 
 /// The six ways a digit can take one segment in each row and box of a band: row `r` in box
@@ -196,11 +208,8 @@ pub(super) const SIBLINGS: [[u8; 2]; WORDS] = {
     let mut t = [[0; 2]; WORDS];
     let mut k = 0;
     while k < WORDS {
-        let (d, band) = (k / 3, k % 3);
-        t[k] = [
-            (3 * d + (band + 1) % 3) as u8,
-            (3 * d + (band + 2) % 3) as u8,
-        ];
+        let (d, band) = (digit_of(k), band_of(k));
+        t[k] = [word(d, (band + 1) % 3) as u8, word(d, (band + 2) % 3) as u8];
         k += 1;
     }
     t
@@ -284,14 +293,13 @@ mod tests {
         assert_eq!(BAND, band_where(|_, _| true));
         assert_eq!(ROW, band_where(|r, _| r == 0));
         assert_eq!(WORDS, 27);
-        let words: Vec<usize> = (0..9)
-            .flat_map(|d| (0..3).map(move |b| word(d, b)))
+        let words: Vec<usize> = (0..3)
+            .flat_map(|b| (0..9).map(move |d| word(d, b)))
             .collect();
-        assert_eq!(
-            words,
-            (0..WORDS).collect::<Vec<_>>(),
-            "digit-major, no gaps"
-        );
+        assert_eq!(words, (0..WORDS).collect::<Vec<_>>(), "band-major, no gaps");
+        for k in 0..WORDS {
+            assert_eq!(word(digit_of(k), band_of(k)), k);
+        }
         for c in 0..9 {
             assert_eq!(column_cells(1 << c), band_where(|_, col| col == c));
         }
