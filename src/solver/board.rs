@@ -334,41 +334,40 @@ impl Board {
     /// than three that can, or more than three confined, is a contradiction (`None`); three
     /// confined push the other digits out. Otherwise whether a word changed.
     pub(crate) fn triads(&mut self, shapes: &Shapes) -> Option<bool> {
-        // Saturating counts per bit, all three bands at once: how many digits can go in each
-        // minirow (at least 1, 2, 3), how many are confined there (at least 1, 2, 3, 4); the
-        // same for minicolumns.
-        let (mut can, mut confined) = ([0u32; 3], [0u32; 4]);
-        let (mut can_c, mut confined_c) = ([0u32; 3], [0u32; 4]);
-        fn add<const N: usize>(t: &mut [u32; N], x: u32) {
+        // A digit's minirows (its rows×boxes occupancy, low half) and minicolumns (its
+        // columns, high half) in one word, all three bands: one pass counts both.
+        let both = |d: usize| u64::from(shapes.rows[d]) | u64::from(shapes.cols[d]) << 32;
+        // Saturating counts per bit: how many digits can go there (at least 1, 2, 3), how
+        // many are confined there (at least 1, 2, 3, 4).
+        let (mut can, mut confined) = ([0u64; 3], [0u64; 4]);
+        fn add<const N: usize>(t: &mut [u64; N], x: u64) {
             for i in (1..N).rev() {
                 t[i] |= t[i - 1] & x;
             }
             t[0] |= x;
         }
         for d in 0..9 {
-            let (rows, cols) = (shapes.rows[d], shapes.cols[d]);
-            add(&mut can, rows);
-            add(&mut confined, lone_in_groups(rows));
-            add(&mut can_c, cols);
-            add(&mut confined_c, lone_in_groups(cols));
+            add(&mut can, both(d));
+            add(&mut confined, lone_in_groups(both(d)));
         }
-        if can[2] & can_c[2] != BAND || confined[3] | confined_c[3] != 0 {
+        if can[2] as u32 & (can[2] >> 32) as u32 != BAND || confined[3] != 0 {
             return None;
         }
         // Three confined: the other digits leave (only where a cell is still empty).
         let open =
             |f: fn(u32) -> u32| (0..3).fold(0, |acc, b| acc | f(self.unsolved[b]) << (9 * b));
-        let (full, full_c) = (confined[2] & open(occupancy), confined_c[2] & open(columns));
-        if full | full_c == 0 {
+        let full = confined[2] & (u64::from(open(occupancy)) | u64::from(open(columns)) << 32);
+        if full == 0 {
             return Some(false);
         }
         let mut dirty = 0;
         for d in 0..9 {
-            let out = full & !lone_in_groups(shapes.rows[d]);
-            let out_c = full_c & !lone_in_groups(shapes.cols[d]);
+            let out = full & !lone_in_groups(both(d));
+            let (out_rows, out_cols) = (out as u32, (out >> 32) as u32);
             for b in 0..3 {
-                let segments = SEGMENT_CELLS[(out >> (9 * b) & ROW) as usize];
-                dirty |= self.clear(word(d, b), segments | column_cells(out_c >> (9 * b) & ROW));
+                let segments = SEGMENT_CELLS[(out_rows >> (9 * b) & ROW) as usize];
+                let cells = segments | column_cells(out_cols >> (9 * b) & ROW);
+                dirty |= self.clear(word(d, b), cells);
             }
         }
         self.dirty |= dirty;

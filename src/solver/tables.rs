@@ -227,10 +227,10 @@ pub(super) fn stack_shape(cols: u32, s: usize) -> usize {
     ((g | g >> 6 | g >> 12) & ROW) as usize
 }
 
-/// Of 27 bits in groups of three (a row's boxes, a box's columns), the groups with exactly
-/// one bit.
-pub(super) fn lone_in_groups(x: u32) -> u32 {
-    const LOW: u32 = 0o111_111_111;
+/// Of two halves of 27 bits in groups of three (a row's boxes, a box's columns), the groups
+/// with exactly one bit.
+pub(super) fn lone_in_groups(x: u64) -> u64 {
+    const LOW: u64 = 0o111_111_111 | 0o111_111_111 << 32;
     let (a, b, c) = (x & LOW, x >> 1 & LOW, x >> 2 & LOW);
     x & (((a ^ b ^ c) & !(a & b & c)) * 7)
 }
@@ -428,15 +428,22 @@ mod tests {
                 );
             }
         }
-        // Groups of three: every pattern of the low four groups, and each group alone.
-        for x in (0..1u32 << 12).chain((0..9).flat_map(|g| (0..8).map(move |v| v << (3 * g)))) {
-            let want: u32 = (0..9)
+        // Groups of three: every pattern of the low four groups, and each group alone, in
+        // each half; the other half another pattern (its bits reversed).
+        let lone = |x: u64| -> u64 {
+            (0..9)
                 .map(|g| x >> (3 * g) & 7)
                 .enumerate()
                 .filter(|&(_, v)| v.count_ones() == 1)
                 .map(|(g, v)| v << (3 * g))
-                .sum();
-            assert_eq!(lone_in_groups(x), want, "{x:o}");
+                .sum()
+        };
+        for x in (0..1u64 << 12).chain((0..9).flat_map(|g| (0..8).map(move |v| v << (3 * g)))) {
+            let other = u64::from((x as u32).reverse_bits() >> 5);
+            let got = lone_in_groups(x | other << 32);
+            assert_eq!(got, lone(x) | lone(other) << 32, "{x:o}");
+            let got = lone_in_groups(other | x << 32);
+            assert_eq!(got, lone(other) | lone(x) << 32, "{x:o}");
         }
         // A stack's shape: bit `3 * band + column` from the columns of all three bands.
         for cols in (0..1u32 << 27).step_by(4099) {
