@@ -317,15 +317,7 @@ impl Board {
     /// Each digit's rows×boxes occupancy and columns in its three bands, for `triads` and
     /// `Shapes::split`.
     pub(crate) fn shapes(&self) -> Shapes {
-        let packed = |f: fn(u32) -> u32, d: usize| {
-            f(self.words[word(d, 0)])
-                | f(self.words[word(d, 1)]) << 9
-                | f(self.words[word(d, 2)]) << 18
-        };
-        Shapes {
-            rows: std::array::from_fn(|d| packed(occupancy, d)),
-            cols: std::array::from_fn(|d| packed(columns, d)),
-        }
+        super::shapes::shapes(&self.words)
     }
 
     /// Minirows and minicolumns (the three cells of a row, or of a column, in one box) hold

@@ -3,6 +3,7 @@
 mod board;
 mod clues;
 mod search;
+mod shapes;
 mod split;
 mod tables;
 
