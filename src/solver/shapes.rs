@@ -116,6 +116,18 @@ mod tests {
                 })
             }));
         }
+        // SSE2 has no 32-bit multiply, so the four-word path gathers occupancy bits with
+        // shifts, where a carry could cross from one row into the next: every pair of
+        // neighbouring rows, 27 words a board (a run over all 2^27 words agreed).
+        let pairs: Vec<u32> = (0..512u32 * 512)
+            .flat_map(|xy| {
+                let (x, y, third) = (xy % 512, xy / 512, xy * 7 % 512);
+                [x | y << 9 | third << 18, third | x << 9 | y << 18]
+            })
+            .collect();
+        for chunk in pairs.chunks(WORDS) {
+            boards.push(std::array::from_fn(|k| chunk.get(k).copied().unwrap_or(0)));
+        }
         for words in &boards {
             let (fast, plain) = (shapes(words), portable_shapes(words));
             assert_eq!(fast.rows, plain.rows, "{words:?}");
