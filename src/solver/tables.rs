@@ -43,6 +43,23 @@ pub(super) const fn digit_of(k: usize) -> usize {
     k % 9
 }
 
+/// For a 9-bit row: which of its three box segments (3 bits each) are non-empty, as 3 bits.
+pub(super) const SEGMENTS: [u8; 512] = {
+    let mut t = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut j = 0;
+        while j < 3 {
+            if row >> (3 * j) & 7 != 0 {
+                t[row] |= 1 << j;
+            }
+            j += 1;
+        }
+        row += 1;
+    }
+    t
+};
+
 /// The six ways a digit can take one segment in each row and box of a band: row `r` in box
 /// `PERMS[p][r]`.
 pub(super) const PERMS: [[usize; 3]; 6] = [
@@ -234,23 +251,6 @@ pub(super) fn lone_in_groups(x: u64) -> u64 {
     let (a, b, c) = (x & LOW, x >> 1 & LOW, x >> 2 & LOW);
     x & (((a ^ b ^ c) & !(a & b & c)) * 7)
 }
-
-/// For a 9-bit row: which of its three box segments (3 bits each) are non-empty, as 3 bits.
-pub(super) const SEGMENTS: [u8; 512] = {
-    let mut t = [0; 512];
-    let mut row = 0;
-    while row < 512 {
-        let mut j = 0;
-        while j < 3 {
-            if row >> (3 * j) & 7 != 0 {
-                t[row] |= 1 << j;
-            }
-            j += 1;
-        }
-        row += 1;
-    }
-    t
-};
 
 /// A band word's rows×boxes occupancy: bit `3 * row + box` when the digit can go there.
 ///
