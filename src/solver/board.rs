@@ -714,4 +714,30 @@ mod tests {
         assert!(board.propagate::<true>());
         assert_eq!(triads(&mut board), None);
     }
+
+    #[test]
+    fn triads_fill_a_minicolumn_with_three_digits_in_every_band() {
+        // Digit indices 0-2 confined to column 5 in the middle box of `band` (out of columns
+        // 4 and 6 there): the minicolumn is theirs, and the other digits leave its cells.
+        for band in 0..3 {
+            let mut board = open_board();
+            for d in 0..3 {
+                board.words[word(d, band)] &= !column_cells(0o050);
+                board.dirty |= 1 << word(d, band);
+            }
+            assert!(board.propagate::<true>());
+            let shapes = board.shapes();
+            assert_eq!(board.triads(&shapes), Some(true), "band {band}");
+            assert!(board.propagate::<true>());
+            for d in 3..9 {
+                let left = board.words[word(d, band)] & column_cells(0o020);
+                assert_eq!(left, 0, "digit index {d} left band {band}'s minicolumn");
+                let elsewhere = board.words[word(d, (band + 1) % 3)] & column_cells(0o020);
+                assert_ne!(
+                    elsewhere, 0,
+                    "digit index {d} keeps the column in other bands"
+                );
+            }
+        }
+    }
 }
