@@ -412,6 +412,70 @@ fn puzzle_banks_are_read_as_they_are() {
 }
 
 #[test]
+fn bank_detection_takes_named_fields_and_says_why_it_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = puzzle(0);
+    let csv = |path: &std::path::Path, extra: &[&str]| {
+        let mut args = vec![path.to_str().unwrap(), "-q", "--output-format", "csv"];
+        args.extend_from_slice(extra);
+        run(&mut solve(&args))
+    };
+    // Two fields are enough for a bank, found without --format.
+    let two = write(dir.path(), "two.txt", format!("id1 {p}\nid2 {p}\n"));
+    let (code, out, _) = csv(&two, &[]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!("field1,puzzle,solution,status\nid1,{p},{s},solved\nid2,{p},{s},solved\n")
+    );
+    // A field named with --field, no --format: still a bank.
+    let named = write(
+        dir.path(),
+        "named.txt",
+        format!("hash puzzle rating\nh1 {p} 1.2\n"),
+    );
+    let (code, out, _) = csv(&named, &["--field", "puzzle"]);
+    assert_eq!(
+        (code, out),
+        (
+            0,
+            format!("hash,puzzle,rating,solution,status\nh1,{p},1.2,{s},solved\n")
+        )
+    );
+    // A name no bank field has leaves the file to the other layouts: here, a CSV's column.
+    let kaggle = write(dir.path(), "k.csv", format!("quizzes,solutions\n{p},{s}\n"));
+    let (code, out, _) = csv(&kaggle, &["--field", "quizzes"]);
+    assert_eq!(
+        (code, out),
+        (
+            0,
+            format!("quizzes,solutions,solution,status\n{p},{s},{s},solved\n")
+        )
+    );
+    // Forced, with the field named, one field is a bank too.
+    let one = write(dir.path(), "one.txt", format!("{p}\n"));
+    let (code, out, _) = csv(&one, &["--format", "bank", "--field", "1"]);
+    assert_eq!(
+        (code, out),
+        (0, format!("puzzle,solution,status\n{p},{s},solved\n"))
+    );
+    // Forced to a bank, each refusal says why.
+    let (code, _, err) = csv(&named, &["--format", "bank", "--field", "nosuch"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(r#"no field named "nosuch" (fields: hash, puzzle, rating)"#),
+        "{err}"
+    );
+    let words = write(dir.path(), "words.txt", "a b c\nd e f\n");
+    let (code, _, err) = csv(&words, &["--format", "bank"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("no field of the first line is a puzzle; name one with --column N"),
+        "{err}"
+    );
+}
+
+#[test]
 fn tab_and_semicolon_delimiters_are_detected_or_forced() {
     let dir = tempfile::tempdir().unwrap();
     let (p, s) = puzzle(0);
