@@ -119,4 +119,19 @@ mod tests {
         assert!(!starts_with_puzzle(format!("{p},{p}").as_bytes()));
         assert!(starts_with_puzzle("A".repeat(256).as_bytes()), "16×16");
     }
+
+    #[test]
+    fn the_shortcuts_take_what_could_be_the_puzzle_and_no_more() {
+        // 81 bytes that start a line are the puzzle's, so a stray space among them is
+        // reported where it is, not as a short first word.
+        let stray = format!("{} {}", "1".repeat(40), "2".repeat(40));
+        assert_eq!(first_word(stray.as_bytes()), stray.as_bytes());
+        let commented = format!("{stray}  # rated 11.9");
+        assert_eq!(first_word(commented.as_bytes()), stray.as_bytes());
+        // Indented or shorter lines take the general rule: the first word.
+        let p = "1".repeat(80);
+        assert_eq!(first_word(format!(" {p}").as_bytes()), p.as_bytes());
+        assert_eq!(first_word(format!(" {p} x").as_bytes()), p.as_bytes());
+        assert_eq!(first_word(b"abc def"), b"abc");
+    }
 }
