@@ -175,6 +175,28 @@ mod tests {
     }
 
     #[test]
+    fn counts_its_fields() {
+        let mut f = Fields::default();
+        assert!(f.is_empty());
+        split_csv(b"a,b", b',', &mut f).unwrap();
+        assert_eq!((f.len(), f.is_empty()), (2, false));
+    }
+
+    #[test]
+    fn quotes_a_field_with_any_number_of_special_bytes() {
+        let written = |field: &[u8]| {
+            let mut out = Vec::new();
+            write_csv_field(&mut out, field, b',');
+            out
+        };
+        assert_eq!(written(b"abc"), b"abc");
+        assert_eq!(written(b"a,b"), b"\"a,b\"");
+        assert_eq!(written(b"a,b,c"), b"\"a,b,c\"");
+        assert_eq!(written(b"say \"hi\""), b"\"say \"\"hi\"\"\"");
+        assert_eq!(written(b"a,\"\n"), b"\"a,\"\"\n\"");
+    }
+
+    #[test]
     fn splits_plain_and_quoted_fields() {
         assert_eq!(csv(b"a,b,,c", b','), Ok(strings(&["a", "b", "", "c"])));
         assert_eq!(csv(b"", b','), Ok(strings(&[""])));
