@@ -5,8 +5,9 @@
 //! then stays inside one word. In a band, a digit takes one cell in each of its three rows and
 //! three boxes, so the rows×boxes segments it can use must contain a permutation: one table
 //! look-up removes every segment outside all such permutations (pointing and claiming within
-//! the band, hidden singles in rows and boxes). A box whose candidates sit in one column claims that column from the
-//! other bands; a column left in one band claims its box there (hidden singles in columns).
+//! the band, hidden singles in rows and boxes). A box whose candidates sit in one column claims
+//! that column from the other bands; a column left in one band claims its box there (hidden
+//! singles in columns).
 //! Naked singles come from a carry-save count of the nine digit words of a band.
 //!
 //! The same permutations give the search its strongest branch (`split`). The bit layout and
