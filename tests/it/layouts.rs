@@ -459,6 +459,22 @@ fn bank_detection_takes_named_fields_and_says_why_it_refuses() {
         (code, out),
         (0, format!("puzzle,solution,status\n{p},{s},solved\n"))
     );
+    // A title whose words could name a bank's fields, over puzzle lines: the bank reading
+    // (the puzzle in the second field) is only likely, since the third line has no puzzle
+    // there, so the lines layout, as likely and tried first, reads the file.
+    let titled = write(
+        dir.path(),
+        "titled.txt",
+        format!("My puzzle list\n{p} note more\n{p} a b\n"),
+    );
+    let (code, out, _) = csv(&titled, &[]);
+    assert_eq!(
+        (code, out),
+        (
+            0,
+            format!("puzzle,solution,status\n{p},{s},solved\n{p},{s},solved\n")
+        )
+    );
     // Forced to a bank, each refusal says why.
     let (code, _, err) = csv(&named, &["--format", "bank", "--field", "nosuch"]);
     assert_eq!(code, 2);
@@ -467,12 +483,22 @@ fn bank_detection_takes_named_fields_and_says_why_it_refuses() {
         "{err}"
     );
     let words = write(dir.path(), "words.txt", "a b c\nd e f\n");
-    let (code, _, err) = csv(&words, &["--format", "bank"]);
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("no field of the first line is a puzzle; name one with --column N"),
-        "{err}"
+    let title = write(
+        dir.path(),
+        "title.txt",
+        format!("My puzzles\nh1 {p} 1.2\nh2 {p} 3.4\n"),
     );
+    // A first line narrower than the rows is no header (a header is as wide as the rows it
+    // names) and no record: the refusal points at it, rather than every row being answered
+    // as malformed under a header of the wrong width.
+    for refused in [&words, &title] {
+        let (code, _, err) = csv(refused, &["--format", "bank"]);
+        assert_eq!(code, 2);
+        assert!(
+            err.contains("no field of the first line is a puzzle; name one with --column N"),
+            "{err}"
+        );
+    }
 }
 
 #[test]
@@ -843,6 +869,22 @@ fn a_json_lines_key_of_a_csv_input_holds_every_column() {
     assert_eq!(object["rating"], "1.5");
     assert_eq!(object["solution"], s.as_str());
     assert_eq!(object["status"], "solved");
+    // A column with the name of an appended key keeps it; the answer's key is prefixed, so
+    // that no object has a key twice.
+    let taken = write(dir.path(), "b.csv", format!("puzzle,status\n{p},draft\n"));
+    let (code, out, _) = run(&mut solve(&[
+        taken.to_str().unwrap(),
+        "-q",
+        "--output-format",
+        "jsonl",
+    ]));
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!(
+            "{{\"puzzle\": \"{p}\", \"status\": \"draft\", \"solution\": \"{s}\", \"sb_status\": \"solved\"}}\n"
+        )
+    );
 }
 
 #[test]
