@@ -287,5 +287,10 @@ mod tests {
         assert_eq!(choose_delimiter(&[b"puzzle", b"123"]), b',');
         // A comma inside a quoted field does not count.
         assert_eq!(choose_delimiter(&[b"\"a,b\";c", b"x;y"]), b';');
+        // Agreeing on the second row beats more fields in the first.
+        assert_eq!(choose_delimiter(&[b"a,b,c;d", b"1,2;3"]), b';');
+        // A tie goes to the delimiter listed first.
+        assert_eq!(choose_delimiter(&[b"a,b\tc,d\te", b"1,2\t3,4\t5"]), b',');
+        assert_eq!(choose_delimiter(&[b"a\tb;c", b"1\t2;3"]), b'\t');
     }
 }

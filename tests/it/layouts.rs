@@ -200,6 +200,15 @@ fn a_lines_file_with_commas_in_its_comments_is_a_lines_file() {
     let stats = stats_of(&dir.path().join("c.txt"), &[]);
     assert_eq!(stats["skipped"]["title"], 1);
     assert_eq!(stats["records"], 2);
+    // A tab is text; any other control character is not, so that line is no title but a
+    // record, answered as malformed.
+    let tabbed = write(dir.path(), "t.txt", format!("Hardest\tpuzzles\n{p1}\n"));
+    let (code, out, _) = run(&mut solve(&[tabbed.to_str().unwrap(), "-q"]));
+    assert_eq!((code, out), (0, format!("{s1}\n")));
+    let bell = write(dir.path(), "b.txt", format!("Hardest puzzles\x07\n{p1}\n"));
+    let (code, out, err) = run(&mut solve(&[bell.to_str().unwrap(), "-q"]));
+    assert_eq!((code, out), (1, format!(" malformed\n{s1}\n")));
+    assert!(err.contains("b.txt:1: bad character 'H'"), "{err}");
 }
 
 #[test]
