@@ -247,6 +247,103 @@ fn a_wide_csv_header_is_kept_whole_and_one_too_long_is_an_error() {
         .stderr(predicate::str::contains(
             "the CSV header (line 1) is longer than 1048576 bytes",
         ));
+    // Two fields are a header too, however long the second.
+    let path = write(
+        dir.path(),
+        "long.csv",
+        format!("id,{}\n1,{p}\n", "n".repeat(1 << 20)),
+    );
+    solve(&[path.to_str().unwrap(), "-q"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "the CSV header (line 1) is longer than 1048576 bytes",
+        ));
+}
+
+#[test]
+fn csv_detection_weighs_rows_headers_and_fit_against_the_other_layouts() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = puzzle(0);
+    let key = |name: &str, text: String, extra: &[&str]| {
+        let path = write(dir.path(), name, text);
+        let mut args = vec![path.to_str().unwrap(), "-q", "--output-format", "csv"];
+        args.extend_from_slice(extra);
+        let (code, out, _) = run(&mut solve(&args));
+        (code, out)
+    };
+    // A `#` line before a header-less table is a comment, not one of the rows weighed: one of
+    // the two rows is as wide as the first, which is enough for a table.
+    assert_eq!(
+        key("pre.csv", format!("# note\n{p},{s}\n{p}\n"), &[]),
+        (1, format!("{p},{s},{s},solved\n{p},,,malformed\n"))
+    );
+    // Fewer than half the rows as wide as the first: a lines file whose first line has a comma.
+    assert_eq!(
+        key("few.csv", format!("{p},{s}\n{p}\n{p}\n"), &[]),
+        (
+            1,
+            format!(
+                "puzzle,solution,status\n\"{p},{s}\",,malformed\n{p},{s},solved\n{p},{s},solved\n"
+            )
+        )
+    );
+    // One line with an open quote is no table, so no complaint of a missing puzzle column:
+    // the line is answered, as malformed.
+    assert_eq!(
+        key("quote.csv", "\"abc\n".to_string(), &[]),
+        (
+            1,
+            "puzzle,solution,status\n\"\"\"abc\",,malformed\n".to_string()
+        )
+    );
+    // A column named `solution` holds the given solutions, even where another holds a grid.
+    assert_eq!(
+        key(
+            "named.csv",
+            format!("puzzle,solution,grid\n{p},123,{s}\n"),
+            &["--verify"]
+        ),
+        (
+            1,
+            format!("puzzle,solution,grid,sb_solution,status\n{p},123,{s},{s},mismatch\n")
+        )
+    );
+    // With no such name, the given solutions are the column that holds a solved grid.
+    assert_eq!(
+        key(
+            "content.csv",
+            format!("quiz,note,sol\n{p},x,{s}\n"),
+            &["--verify"]
+        ),
+        (
+            0,
+            format!("quiz,note,sol,solution,status\n{p},x,{s},{s},solved\n")
+        )
+    );
+    // A header of no known name makes a table only likely: a title with a comma over puzzle
+    // lines (as wide) stays a lines file, which is tried first.
+    assert_eq!(
+        key(
+            "title.csv",
+            format!("My title, here\n{p} ,x\n{p} ,y\n"),
+            &[]
+        ),
+        (
+            0,
+            format!("puzzle,solution,status\n{p},{s},solved\n{p},{s},solved\n")
+        )
+    );
+    // Rows of several fields and no header are certainly a table, even where a title over
+    // puzzle lines could be read.
+    assert_eq!(
+        key("table.csv", format!("Title words,{p}\n{p} x,y\n"), &[]),
+        (
+            1,
+            format!("Title words,{p},{s},solved\n{p} x,y,,malformed\n")
+        )
+    );
 }
 
 /// Runs the binary under a shell limit (`ulimit OPTION VALUE`).
