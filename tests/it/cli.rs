@@ -440,6 +440,15 @@ fn verify_flags_a_wrong_given_solution() {
         .stderr(predicate::str::contains(
             "data/kaggle_1000.txt: --verify needs given solutions",
         ));
+    // A CSV whose columns hold no solved grid has none to verify against either.
+    let unsolved = write(dir.path(), "u.csv", format!("id,puzzle\n1,{p}\n"));
+    solve(&[unsolved.to_str().unwrap(), "--verify"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "u.csv: --verify needs given solutions",
+        ));
 }
 
 #[test]

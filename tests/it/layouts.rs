@@ -846,6 +846,20 @@ fn puzzles_of_another_size_get_one_message_per_input() {
         3,
         "once per input: {err}"
     );
+    // A titled 16×16 grid whose rows hold only 1-4 and blanks: each row is also a 4×4 puzzle
+    // in line form, so a title over puzzle lines could be read too; two rows as wide make the
+    // grid certain, and it is one record.
+    let titled16 = write(
+        dir.path(),
+        "titled16.txt",
+        format!("Puzzle 1\n{}", "1.3.2.4.3.1.4.2.\n".repeat(16)),
+    );
+    let (code, out, err) = run(&mut solve(&[titled16.to_str().unwrap(), "-q"]));
+    assert_eq!((code, out.as_str()), (1, "malformed\n"));
+    assert!(
+        err.contains("titled16.txt:2: 16×16 puzzles are not supported"),
+        "{err}"
+    );
 }
 
 #[test]
