@@ -730,6 +730,15 @@ fn grid_files_with_titles_comments_and_boxes() {
         .collect();
     assert_eq!(digits, s1);
     assert_eq!(stats_of(&path, &[])["skipped"]["rule"], 8);
+    // A title with a dash in it is a title: a rule holds nothing but rule characters.
+    let path = write(
+        dir.path(),
+        "dash.txt",
+        format!("Grid 1 - easy\n{}\n", rows(&p1).join("\n")),
+    );
+    let skipped = &stats_of(&path, &[])["skipped"];
+    let count = |why: &str| skipped[why].as_u64().unwrap_or(0);
+    assert_eq!((count("title"), count("rule")), (1, 0), "{skipped}");
     // A broken row stays in its grid, which is malformed; the next grid is still answered.
     let mut broken = rows(&p1);
     broken[4] = "53x070000".into();
