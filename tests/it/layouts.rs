@@ -335,6 +335,13 @@ fn csv_detection_weighs_rows_headers_and_fit_against_the_other_layouts() {
             format!("puzzle,solution,status\n{p},{s},solved\n{p},{s},solved\n")
         )
     );
+    // One column and no header is no sign of a table: a quoted first line that reads as a
+    // title (a 16×16 puzzle has letters), over puzzle lines, is the lines file's title.
+    let sixteen = "1.3.56.8.ABC.E.G".repeat(16);
+    assert_eq!(
+        key("one.csv", format!("\"{sixteen}\"\n{p}\n"), &[]),
+        (0, format!("puzzle,solution,status\n{p},{s},solved\n"))
+    );
     // Rows of several fields and no header are certainly a table, even where a title over
     // puzzle lines could be read.
     assert_eq!(
