@@ -718,6 +718,26 @@ fn grid_files_with_titles_comments_and_boxes() {
             .map(|k| stats["skipped"][k].as_u64().unwrap())
             .sum();
         assert_eq!(total, skipped, "{name}: {stats}");
+        // A CSV key of grids has their puzzles in its first column, on one line each.
+        let (code, out, _) = run(&mut solve(&[
+            path.to_str().unwrap(),
+            "-q",
+            "--output-format",
+            "csv",
+        ]));
+        let line = |p: &str| p.replace('.', "0");
+        assert_eq!(
+            (code, out),
+            (
+                0,
+                format!(
+                    "puzzle,solution,status\n{},{s1},solved\n{},{s2},solved\n",
+                    line(&p1),
+                    line(&p2)
+                )
+            ),
+            "{name}"
+        );
     }
     // Boxed art: the rules are skipped and counted, and the key is boxed too.
     let path = write(
