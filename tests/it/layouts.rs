@@ -780,6 +780,21 @@ fn grid_files_with_titles_comments_and_boxes() {
         err.contains("broken.txt:1: bad character 'x' at row 5, column 3"),
         "{err}"
     );
+    // A bad cell in the last column, and a last row one cell too long: each message names
+    // the row (and column) where it is.
+    let mut last_column = rows(&p1);
+    last_column[1].replace_range(8..9, "x");
+    let mut long_last = rows(&p1);
+    long_last[8].push('5');
+    for (grid, message) in [
+        (last_column, "bad character 'x' at row 2, column 9"),
+        (long_last, "row 9: 10 cells, expected 9"),
+    ] {
+        let path = write(dir.path(), "edge.txt", format!("{}\n", grid.join("\n")));
+        let (code, out, err) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
+        assert_eq!((code, out.as_str()), (1, "malformed\n"), "{err}");
+        assert!(err.contains(&format!("edge.txt:1: {message}")), "{err}");
+    }
 }
 
 #[test]
