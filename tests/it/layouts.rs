@@ -798,6 +798,52 @@ fn grid_files_with_titles_comments_and_boxes() {
 }
 
 #[test]
+fn a_json_puzzle_key_of_no_known_name_is_found_by_its_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = puzzle(0);
+    let row_arrays: Vec<String> = rows(&p)
+        .iter()
+        .map(|r| {
+            format!(
+                "[{}]",
+                r.replace('.', "0")
+                    .chars()
+                    .map(String::from)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        })
+        .collect();
+    let cells = format!("[{}]", row_arrays.join(","));
+    // No key has a puzzle's name: the one before it (`id`) holds no puzzle, `board` holds one,
+    // as text or as cells.
+    for (name, value) in [("text.jsonl", format!("\"{p}\"")), ("cells.jsonl", cells)] {
+        let path = write(
+            dir.path(),
+            name,
+            format!("{{\"id\": 7, \"board\": {value}}}\n"),
+        );
+        let (code, out, err) = run(&mut solve(&[
+            path.to_str().unwrap(),
+            "-q",
+            "--output-format",
+            "csv",
+        ]));
+        assert_eq!(
+            (code, out),
+            (
+                0,
+                format!(
+                    "puzzle,solution,status\n{},{s},solved\n",
+                    p.replace('.', "0")
+                )
+            ),
+            "{name}: {err}"
+        );
+    }
+}
+
+#[test]
 fn json_lines_are_read_and_echoed() {
     let dir = tempfile::tempdir().unwrap();
     let ((p1, s1), (p2, s2)) = (puzzle(0), puzzle(1));
