@@ -102,39 +102,31 @@ pub fn read_cell_array(text: &[u8]) -> Result<Grid, ParseError> {
 /// The grid that a JSON value holds: a string of cells, or an array of cells.
 fn cells_of(value: &Value) -> Result<Grid, ParseError> {
     let mut cells = Vec::with_capacity(81);
-    let mut bad = None;
-    flatten(value, 0, &mut cells, &mut bad);
+    flatten(value, 0, &mut cells);
+    // Checked first: a 16×16 grid's numbers above 9 are no cells of any 9×9.
     if let Some(side) = [4, 6, 16, 25].into_iter().find(|s| s * s == cells.len()) {
         return Err(ParseError::OtherSize { side });
     }
-    match bad {
-        Some(position) if cells.len() == 81 => Err(ParseError::BadChar { ch: '?', position }),
-        _ => Grid::parse_bytes(&cells),
-    }
+    Grid::parse_bytes(&cells)
 }
 
-/// Appends the cells of `value` (nested at most two arrays deep) as characters; the position
-/// of the first value that is no cell goes to `bad`.
-fn flatten(value: &Value, depth: usize, cells: &mut Vec<u8>, bad: &mut Option<usize>) {
+/// Appends the cells of `value` (nested at most two arrays deep) as characters: a value that
+/// is no cell (a number above 9, an object, an array nested deeper) as `?`, so that parsing
+/// names the first bad cell by its position.
+fn flatten(value: &Value, depth: usize, cells: &mut Vec<u8>) {
     match value {
         Value::Array(items) if depth < 2 => {
             for item in items {
-                flatten(item, depth + 1, cells, bad);
+                flatten(item, depth + 1, cells);
             }
         }
         Value::Null => cells.push(b'0'),
         Value::Number(n) => match n.as_u64() {
             Some(d) if d <= 9 => cells.push(b'0' + d as u8),
-            _ => {
-                bad.get_or_insert(cells.len() + 1);
-                cells.push(b'?');
-            }
+            _ => cells.push(b'?'),
         },
         Value::String(s) if depth > 0 => cells.extend_from_slice(s.as_bytes()),
-        _ => {
-            bad.get_or_insert(cells.len() + 1);
-            cells.push(b'?');
-        }
+        _ => cells.push(b'?'),
     }
 }
 

@@ -844,6 +844,79 @@ fn a_json_puzzle_key_of_no_known_name_is_found_by_its_value() {
 }
 
 #[test]
+fn json_cell_arrays_say_what_is_wrong_with_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = puzzle(0);
+    let cells: Vec<String> = p.replace('.', "0").chars().map(String::from).collect();
+    let row = |r: usize| format!("[{}]", cells[9 * r..9 * r + 9].join(","));
+    let nine_rows = format!("[{}]", (0..9).map(row).collect::<Vec<_>>().join(","));
+    let sixteen: Vec<String> = (0..16)
+        .map(|r| {
+            let values: Vec<String> = (0..16)
+                .map(|c| ((r * 4 + r / 4 + c) % 16 + 1).to_string())
+                .collect();
+            format!("[{}]", values.join(","))
+        })
+        .collect();
+    let mut long = vec!["1"; 90];
+    long[84] = "{}";
+    let mut first = cells.clone();
+    first[0] = "\"x\"".into();
+    first[1] = "{}".into();
+    let bad = [
+        // Numbers up to 16: a 16×16 grid, not 256 bad cells.
+        (
+            format!("[{}]", sixteen.join(",")),
+            "16×16 puzzles are not supported",
+        ),
+        // Nested three deep: the rows are no cells.
+        (format!("[{nine_rows}]"), "bad character '?' at position 1"),
+        (
+            format!("[{}]", long.join(",")),
+            "too long: more than 81 cells",
+        ),
+        // The first bad cell is named, whatever comes after it.
+        (
+            format!("[{}]", first.join(",")),
+            "bad character 'x' at position 1",
+        ),
+    ];
+    let mut text: String = bad
+        .iter()
+        .map(|(value, _)| format!("{{\"puzzle\": {value}}}\n"))
+        .collect();
+    text.push_str(&format!("{{\"puzzle\": {nine_rows}}}\n"));
+    let path = write(dir.path(), "cells.jsonl", text);
+    let (code, out, err) = run(&mut solve(&[
+        path.to_str().unwrap(),
+        "-q",
+        "--output-format",
+        "csv",
+    ]));
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        format!(
+            "puzzle,solution,status\n{},{s},solved\n",
+            ",,malformed\n".repeat(4) + &p.replace('.', "0")
+        )
+    );
+    for (i, (_, message)) in bad.iter().enumerate() {
+        assert!(
+            err.contains(&format!("cells.jsonl:{}: {message}", i + 1)),
+            "{err}"
+        );
+    }
+    // No key of given solutions: nothing to verify against.
+    solve(&[path.to_str().unwrap(), "--verify"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cells.jsonl: --verify needs given solutions",
+        ));
+}
+
+#[test]
 fn json_lines_are_read_and_echoed() {
     let dir = tempfile::tempdir().unwrap();
     let ((p1, s1), (p2, s2)) = (puzzle(0), puzzle(1));
