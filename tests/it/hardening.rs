@@ -24,6 +24,36 @@ fn binary_garbage_and_nul_bytes_are_malformed_records() {
 }
 
 #[test]
+fn utf16_text_is_refused_with_how_to_convert_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _) = puzzle(0);
+    // Either byte order, by its byte-order mark.
+    for (name, mark, le) in [
+        ("le.txt", [0xff, 0xfe], true),
+        ("be.txt", [0xfe, 0xff], false),
+    ] {
+        let mut text = mark.to_vec();
+        for unit in format!("{p}\n").encode_utf16() {
+            text.extend(if le {
+                unit.to_le_bytes()
+            } else {
+                unit.to_be_bytes()
+            });
+        }
+        let path = write(dir.path(), name, text);
+        solve(&[path.to_str().unwrap(), "-q"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "cannot read {}: is UTF-16 text",
+                path.display()
+            )))
+            .stderr(predicate::str::contains("iconv -f UTF-16 -t UTF-8"));
+    }
+}
+
+#[test]
 fn invalid_utf8_in_csv_fields_is_kept_or_reported() {
     let (p, s) = puzzle(0);
     let mut input = b"note,puzzle\n\xff\xfe,".to_vec();
