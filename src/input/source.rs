@@ -369,14 +369,70 @@ mod tests {
 
     #[test]
     fn caps_long_lines() {
-        let mut input = vec![b'1'; MAX_LINE + 10];
-        input.extend_from_slice(b"\nok\n");
-        let got = lines(&input);
-        assert_eq!(got.len(), 2);
-        assert_eq!((got[0].0.len(), got[0].1), (MAX_LINE, LineEnd::TooLong));
-        assert_eq!(
-            (got[1].0.as_slice(), got[1].1),
-            (&b"ok"[..], LineEnd::Whole)
-        );
+        // Every length from the limit to a buffer's width past it, so that the line end falls
+        // at every place in a read.
+        for len in MAX_LINE..MAX_LINE + 8 {
+            let mut input = vec![b'1'; len];
+            input.extend_from_slice(b"\nok\n");
+            let got = lines(&input);
+            assert_eq!(got.len(), 2);
+            let end = if len > MAX_LINE {
+                LineEnd::TooLong
+            } else {
+                LineEnd::Whole
+            };
+            assert_eq!((got[0].0.len(), got[0].1), (MAX_LINE, end), "{len}");
+            assert_eq!(
+                (got[1].0.as_slice(), got[1].1),
+                (&b"ok"[..], LineEnd::Whole)
+            );
+        }
+    }
+
+    #[test]
+    fn the_limit_counts_only_the_line_being_read() {
+        // Appended after text already there (as a chunk's lines are), a line at the limit
+        // is whole.
+        let mut input = b"first\n".to_vec();
+        input.extend(vec![b'1'; MAX_LINE]);
+        input.push(b'\n');
+        let mut s = source(&input);
+        let mut out = Vec::new();
+        assert_eq!(s.read_line(&mut out).unwrap(), Some(LineEnd::Whole));
+        assert_eq!(s.read_line(&mut out).unwrap(), Some(LineEnd::Whole));
+        assert_eq!(out.len(), 5 + MAX_LINE);
+    }
+
+    /// Hands out its bytes with a fault before each read: `Interrupted` (a signal arrived),
+    /// then, once the bytes are out, another kind.
+    struct Faulty {
+        bytes: io::Cursor<Vec<u8>>,
+        fault_next: bool,
+    }
+
+    impl Read for Faulty {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.fault_next = !self.fault_next;
+            let done = self.bytes.position() == self.bytes.get_ref().len() as u64;
+            match (self.fault_next, done) {
+                (true, false) => Err(io::ErrorKind::Interrupted.into()),
+                (true, true) => Err(io::Error::other("the disk went away")),
+                (false, _) => self.bytes.read(buf),
+            }
+        }
+    }
+
+    #[test]
+    fn an_interrupted_read_is_retried_and_any_other_error_is_returned() {
+        let mut s = Source::from_reader(Box::new(Faulty {
+            bytes: io::Cursor::new(b"a\nb".to_vec()),
+            fault_next: false,
+        }));
+        let mut line = Vec::new();
+        assert_eq!(s.read_line(&mut line).unwrap(), Some(LineEnd::Whole));
+        assert_eq!(line, b"a");
+        line.clear();
+        let error = s.read_line(&mut line).unwrap_err();
+        assert_eq!(error.to_string(), "the disk went away");
     }
 }
