@@ -390,6 +390,16 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_line_leaves_the_text_before_it_alone() {
+        // Only the line's own CR goes: one at the end of earlier text stays.
+        let mut s = source(b"\n\r\n");
+        let mut out = b"a\r".to_vec();
+        assert_eq!(s.read_line(&mut out).unwrap(), Some(LineEnd::Whole));
+        assert_eq!(s.read_line(&mut out).unwrap(), Some(LineEnd::Whole));
+        assert_eq!(out, b"a\r");
+    }
+
+    #[test]
     fn the_limit_counts_only_the_line_being_read() {
         // Appended after text already there (as a chunk's lines are), a line at the limit
         // is whole.
