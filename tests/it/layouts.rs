@@ -17,6 +17,14 @@ fn run(cmd: &mut Command) -> (i32, String, String) {
     )
 }
 
+/// Solves `input` quietly with `extra` flags into a CSV answer key on stdout: (exit code,
+/// the key, stderr).
+fn csv_key(input: &Path, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec![input.to_str().unwrap(), "-q", "--output-format", "csv"];
+    args.extend_from_slice(extra);
+    run(&mut solve(&args))
+}
+
 /// The last field of each CSV row after the header: its status.
 fn statuses(csv: &str) -> Vec<&str> {
     csv.lines()
@@ -267,10 +275,7 @@ fn csv_detection_weighs_rows_headers_and_fit_against_the_other_layouts() {
     let dir = tempfile::tempdir().unwrap();
     let (p, s) = puzzle(0);
     let key = |name: &str, text: String, extra: &[&str]| {
-        let path = write(dir.path(), name, text);
-        let mut args = vec![path.to_str().unwrap(), "-q", "--output-format", "csv"];
-        args.extend_from_slice(extra);
-        let (code, out, _) = run(&mut solve(&args));
+        let (code, out, _) = csv_key(&write(dir.path(), name, text), extra);
         (code, out)
     };
     // A `#` line before a header-less table is a comment, not one of the rows weighed: one of
@@ -528,14 +533,9 @@ fn puzzle_banks_are_read_as_they_are() {
 fn bank_detection_takes_named_fields_and_says_why_it_refuses() {
     let dir = tempfile::tempdir().unwrap();
     let (p, s) = puzzle(0);
-    let csv = |path: &std::path::Path, extra: &[&str]| {
-        let mut args = vec![path.to_str().unwrap(), "-q", "--output-format", "csv"];
-        args.extend_from_slice(extra);
-        run(&mut solve(&args))
-    };
     // Two fields are enough for a bank, found without --format.
     let two = write(dir.path(), "two.txt", format!("id1 {p}\nid2 {p}\n"));
-    let (code, out, _) = csv(&two, &[]);
+    let (code, out, _) = csv_key(&two, &[]);
     assert_eq!(code, 0);
     assert_eq!(
         out,
@@ -547,7 +547,7 @@ fn bank_detection_takes_named_fields_and_says_why_it_refuses() {
         "named.txt",
         format!("hash puzzle rating\nh1 {p} 1.2\n"),
     );
-    let (code, out, _) = csv(&named, &["--field", "puzzle"]);
+    let (code, out, _) = csv_key(&named, &["--field", "puzzle"]);
     assert_eq!(
         (code, out),
         (
@@ -557,7 +557,7 @@ fn bank_detection_takes_named_fields_and_says_why_it_refuses() {
     );
     // A name no bank field has leaves the file to the other layouts: here, a CSV's column.
     let kaggle = write(dir.path(), "k.csv", format!("quizzes,solutions\n{p},{s}\n"));
-    let (code, out, _) = csv(&kaggle, &["--field", "quizzes"]);
+    let (code, out, _) = csv_key(&kaggle, &["--field", "quizzes"]);
     assert_eq!(
         (code, out),
         (
@@ -567,7 +567,7 @@ fn bank_detection_takes_named_fields_and_says_why_it_refuses() {
     );
     // Forced, with the field named, one field is a bank too.
     let one = write(dir.path(), "one.txt", format!("{p}\n"));
-    let (code, out, _) = csv(&one, &["--format", "bank", "--field", "1"]);
+    let (code, out, _) = csv_key(&one, &["--format", "bank", "--field", "1"]);
     assert_eq!(
         (code, out),
         (0, format!("puzzle,solution,status\n{p},{s},solved\n"))
@@ -580,7 +580,7 @@ fn bank_detection_takes_named_fields_and_says_why_it_refuses() {
         "titled.txt",
         format!("My puzzle list\n{p} note more\n{p} a b\n"),
     );
-    let (code, out, _) = csv(&titled, &[]);
+    let (code, out, _) = csv_key(&titled, &[]);
     assert_eq!(
         (code, out),
         (
@@ -589,7 +589,7 @@ fn bank_detection_takes_named_fields_and_says_why_it_refuses() {
         )
     );
     // Forced to a bank, each refusal says why.
-    let (code, _, err) = csv(&named, &["--format", "bank", "--field", "nosuch"]);
+    let (code, _, err) = csv_key(&named, &["--format", "bank", "--field", "nosuch"]);
     assert_eq!(code, 2);
     assert!(
         err.contains(r#"no field named "nosuch" (fields: hash, puzzle, rating)"#),
@@ -605,7 +605,7 @@ fn bank_detection_takes_named_fields_and_says_why_it_refuses() {
     // names) and no record: the refusal points at it, rather than every row being answered
     // as malformed under a header of the wrong width.
     for refused in [&words, &title] {
-        let (code, _, err) = csv(refused, &["--format", "bank"]);
+        let (code, _, err) = csv_key(refused, &["--format", "bank"]);
         assert_eq!(code, 2);
         assert!(
             err.contains("no field of the first line is a puzzle; name one with --column N"),
@@ -719,12 +719,7 @@ fn grid_files_with_titles_comments_and_boxes() {
             .sum();
         assert_eq!(total, skipped, "{name}: {stats}");
         // A CSV key of grids has their puzzles in its first column, on one line each.
-        let (code, out, _) = run(&mut solve(&[
-            path.to_str().unwrap(),
-            "-q",
-            "--output-format",
-            "csv",
-        ]));
+        let (code, out, _) = csv_key(&path, &[]);
         let line = |p: &str| p.replace('.', "0");
         assert_eq!(
             (code, out),
@@ -823,12 +818,7 @@ fn a_json_puzzle_key_of_no_known_name_is_found_by_its_value() {
             name,
             format!("{{\"id\": 7, \"board\": {value}}}\n"),
         );
-        let (code, out, err) = run(&mut solve(&[
-            path.to_str().unwrap(),
-            "-q",
-            "--output-format",
-            "csv",
-        ]));
+        let (code, out, err) = csv_key(&path, &[]);
         assert_eq!(
             (code, out),
             (
@@ -887,12 +877,7 @@ fn json_cell_arrays_say_what_is_wrong_with_them() {
         .collect();
     text.push_str(&format!("{{\"puzzle\": {nine_rows}}}\n"));
     let path = write(dir.path(), "cells.jsonl", text);
-    let (code, out, err) = run(&mut solve(&[
-        path.to_str().unwrap(),
-        "-q",
-        "--output-format",
-        "csv",
-    ]));
+    let (code, out, err) = csv_key(&path, &[]);
     assert_eq!(code, 1);
     assert_eq!(
         out,
