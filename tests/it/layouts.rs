@@ -1131,12 +1131,12 @@ fn a_json_lines_key_of_a_csv_input_holds_every_column() {
         "a.csv",
         format!("id,puzzle,rating\n7,{p},1.5\n"),
     );
-    let (code, out, _) = run(&mut solve(&[
-        path.to_str().unwrap(),
-        "-q",
-        "--output-format",
-        "jsonl",
-    ]));
+    let jsonl_key = |input: &Path| {
+        let args = [input.to_str().unwrap(), "-q", "--output-format", "jsonl"];
+        let (code, out, _) = run(&mut solve(&args));
+        (code, out)
+    };
+    let (code, out) = jsonl_key(&path);
     assert_eq!(code, 0);
     let object: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
     assert_eq!(object["id"], "7");
@@ -1147,12 +1147,7 @@ fn a_json_lines_key_of_a_csv_input_holds_every_column() {
     // A column with the name of an appended key keeps it; the answer's key is prefixed, so
     // that no object has a key twice.
     let taken = write(dir.path(), "b.csv", format!("puzzle,status\n{p},draft\n"));
-    let (code, out, _) = run(&mut solve(&[
-        taken.to_str().unwrap(),
-        "-q",
-        "--output-format",
-        "jsonl",
-    ]));
+    let (code, out) = jsonl_key(&taken);
     assert_eq!(code, 0);
     assert_eq!(
         out,
