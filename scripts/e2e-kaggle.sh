@@ -10,13 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 bin=${2:-target/release/sudoku-batch}
-src=../shared/data/csv/kaggle_quizzes_solutions_20k.csv
-[ -f "$src" ] || { echo "skipping: $src not present"; exit 0; }
-[ "$bin" != target/release/sudoku-batch ] || cargo build --release --quiet
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# The shared file has no final newline: add one per copy.
-{ head -1 "$src"; for _ in $(seq 50); do tail -n +2 "$src"; echo; done; } | grep -v '^$' > "$tmp/big.csv"
+scripts/kaggle-million.sh "$tmp/big.csv" || exit 0
+[ "$bin" != target/release/sudoku-batch ] || cargo build --release --quiet
 tail -n +2 "$tmp/big.csv" | cut -d, -f1 > "$tmp/big.txt"
 n=$(wc -l < "$tmp/big.txt")
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }

@@ -9,17 +9,14 @@
 # Needs perf; skips cleanly without it or without the shared data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-src=../shared/data/csv/kaggle_quizzes_solutions_20k.csv
-[ -f "$src" ] || { echo "skipping: $src not present"; exit 0; }
 command -v perf > /dev/null || { echo "skipping: perf not installed"; exit 0; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+scripts/kaggle-million.sh "$tmp/big.csv" || exit 0
 bin=${BIN:-target/release/sudoku-batch}
 [ -n "${BIN:-}" ] || cargo build --release --quiet
 threads=("$@")
 [ ${#threads[@]} -gt 0 ] || threads=(1 2)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# The same file as e2e-kaggle.sh: the shared file fifty times (it has no final newline).
-{ head -1 "$src"; for _ in $(seq 50); do tail -n +2 "$src"; echo; done; } | grep -v '^$' > "$tmp/big.csv"
 for j in "${threads[@]}"; do
   rm -f "$tmp/key.csv"
   perf record -q -F 1999 -o "$tmp/perf.data" "$bin" solve "$tmp/big.csv" --verify -j"$j" -q -o "$tmp/key.csv" 2> /dev/null
@@ -46,5 +43,5 @@ for j in "${threads[@]}"; do
       END {
         for (k in share) printf "%7.2f%%  %s\n", share[k], k
         for (t in total) printf "%7.2f%%  %s | (all)\n", total[t], t
-      }' | sort -t'|' -k1,1 -k2 | sort -k2,2 -s
+      }' | sort -k2,2 -k1,1n
 done

@@ -788,23 +788,12 @@ fn grid_files_with_titles_comments_and_boxes() {
 fn a_json_puzzle_key_of_no_known_name_is_found_by_its_value() {
     let dir = tempfile::tempdir().unwrap();
     let (p, s) = puzzle(0);
-    let row_arrays: Vec<String> = rows(&p)
-        .iter()
-        .map(|r| {
-            format!(
-                "[{}]",
-                r.replace('.', "0")
-                    .chars()
-                    .map(String::from)
-                    .collect::<Vec<_>>()
-                    .join(",")
-            )
-        })
-        .collect();
-    let cells = format!("[{}]", row_arrays.join(","));
     // No key has a puzzle's name: the one before it (`id`) holds no puzzle, `board` holds one,
     // as text or as cells.
-    for (name, value) in [("text.jsonl", format!("\"{p}\"")), ("cells.jsonl", cells)] {
+    for (name, value) in [
+        ("text.jsonl", format!("\"{p}\"")),
+        ("cells.jsonl", cell_array(&p)),
+    ] {
         let path = write(
             dir.path(),
             name,
@@ -830,8 +819,7 @@ fn json_cell_arrays_say_what_is_wrong_with_them() {
     let dir = tempfile::tempdir().unwrap();
     let (p, s) = puzzle(0);
     let cells: Vec<String> = p.replace('.', "0").chars().map(String::from).collect();
-    let row = |r: usize| format!("[{}]", cells[9 * r..9 * r + 9].join(","));
-    let nine_rows = format!("[{}]", (0..9).map(row).collect::<Vec<_>>().join(","));
+    let nine_rows = cell_array(&p);
     let sixteen: Vec<String> = (0..16)
         .map(|r| {
             let values: Vec<String> = (0..16)
@@ -897,20 +885,10 @@ fn json_cell_arrays_say_what_is_wrong_with_them() {
 fn json_lines_are_read_and_echoed() {
     let dir = tempfile::tempdir().unwrap();
     let ((p1, s1), (p2, s2)) = (puzzle(0), puzzle(1));
-    let array = |p: &str| {
-        let rows: Vec<String> = rows(p)
-            .iter()
-            .map(|r| {
-                let cells: Vec<String> = r.chars().map(String::from).collect();
-                format!("[{}]", cells.join(","))
-            })
-            .collect();
-        format!("[{}]", rows.join(","))
-    };
     let text = format!(
         "{{\"id\": 1, \"puzzle\": \"{p1}\", \"solution\": \"{s1}\"}}\n{{\"id\": 2, \"puzzle\": {}, \"solution\": {}}}\nnot json\n",
-        array(&p2),
-        array(&s2)
+        cell_array(&p2),
+        cell_array(&s2)
     );
     let path = write(dir.path(), "a.jsonl", &text);
     let (code, out, err) = run(&mut solve(&[path.to_str().unwrap(), "-q", "--verify"]));
@@ -946,7 +924,7 @@ fn json_lines_are_read_and_echoed() {
     let path = write(
         dir.path(),
         "arr.csv",
-        format!("id,grid\n7,\"{}\"\n", array(&p1)),
+        format!("id,grid\n7,\"{}\"\n", cell_array(&p1)),
     );
     let (code, out, _) = run(&mut solve(&[path.to_str().unwrap(), "-q"]));
     assert_eq!(code, 0);

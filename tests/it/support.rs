@@ -60,6 +60,18 @@ pub fn rows(p: &str) -> Vec<String> {
         .collect()
 }
 
+/// `p` as a JSON array of nine rows of nine numbers (`0` for blanks).
+pub fn cell_array(p: &str) -> String {
+    let rows: Vec<String> = rows(p)
+        .iter()
+        .map(|r| {
+            let cells: Vec<String> = r.chars().map(String::from).collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    format!("[{}]", rows.join(","))
+}
+
 /// `p` as boxed ASCII art.
 pub fn boxed(p: &str) -> String {
     let rule = "+-------+-------+-------+\n";
