@@ -35,6 +35,7 @@ pub(crate) struct Board {
 impl Board {
     /// The board with the puzzle's clues placed, before propagation; `None` if two clues
     /// break a rule.
+    #[inline(always)]
     pub(crate) fn from_clues(puzzle: &Grid) -> Option<Board> {
         let cells = puzzle.cells();
         let filled = filled_cells(cells);
@@ -77,16 +78,19 @@ impl Board {
     }
 
     /// True when every cell holds a digit.
+    #[inline(always)]
     pub(crate) fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
 
     /// How many cells hold no digit yet.
+    #[inline(always)]
     pub(crate) fn open_cells(&self) -> u32 {
         self.unsolved.iter().map(|u| u.count_ones()).sum()
     }
 
     /// The first empty cell in row-major order, if any.
+    #[inline(always)]
     pub(crate) fn first_unsolved(&self) -> Option<usize> {
         (0..3)
             .find(|&b| self.unsolved[b] != 0)
@@ -96,6 +100,7 @@ impl Board {
     /// Puts digit index `d` in `cell` by removing the digit from the rest of the cell's row
     /// and box in the band. Settling the word then finds the row's one cell, fixes it, and
     /// clears it from the other digits.
+    #[inline(always)]
     pub(crate) fn place(&mut self, d: usize, cell: usize) {
         let (k, pos) = (word(d, cell / 27), cell % 27);
         self.words[k] &= !BAND_PEERS[pos];
@@ -103,6 +108,7 @@ impl Board {
     }
 
     /// Takes digit index `d` out of `cell`'s candidates.
+    #[inline(always)]
     pub(crate) fn exclude(&mut self, d: usize, cell: usize) {
         self.dirty |= self.clear(word(d, cell / 27), 1 << (cell % 27));
     }
@@ -110,6 +116,7 @@ impl Board {
     /// Propagates to a fixpoint. False when the board has no solution: a cell without a
     /// candidate, or a digit without a place in some row, column or box. `EVERY_COLUMN`: see
     /// `settle_words`.
+    #[inline(always)]
     pub(crate) fn propagate<const EVERY_COLUMN: bool>(&mut self) -> bool {
         loop {
             if !self.settle_words::<EVERY_COLUMN>() {
@@ -125,7 +132,7 @@ impl Board {
 
     /// Removes `cells` from a word; its dirty bit if that changed it, else 0. (Callers gather
     /// the bits in a local: a field updated on every call would chain the stores.)
-    #[inline]
+    #[inline(always)]
     fn clear(&mut self, k: usize, cells: u32) -> u32 {
         let word = self.words[k];
         let left = word & !cells;
@@ -142,6 +149,7 @@ impl Board {
     /// followed up. That spares 90% of the column work, which the easy boards of serg_benchmark
     /// never profit from (+8% instructions with it), at the price of 10-16% more guesses on
     /// the hard sets; the search asks for every column where the tree is decided.
+    #[inline(always)]
     fn settle_words<const EVERY_COLUMN: bool>(&mut self) -> bool {
         let mut dirty = std::mem::take(&mut self.dirty);
         let mut digits = 0u16;
@@ -231,6 +239,7 @@ impl Board {
 
     /// Columns where digit `d` is left in one band only: there, the column's box keeps the
     /// digit in that column. The words it changed, or `None` when a column has no place left.
+    #[inline(always)]
     fn claim_columns(&mut self, d: usize) -> Option<u32> {
         let cols = [0, 1, 2].map(|b| columns(self.words[word(d, b)]));
         if cols[0] | cols[1] | cols[2] != ROW {
@@ -289,6 +298,7 @@ impl Board {
     /// set was picked against top-first search): measured with `bench` when cells were the only
     /// branch, it cut guesses on forum_hardest_1905_hardest_1584 from 1011 to 232 per puzzle;
     /// with splits, the first cell is still 2-4% slower on every set.
+    #[inline(always)]
     pub(crate) fn fewest_candidates_cell(&self) -> usize {
         for band in (0..3).rev() {
             if self.unsolved[band] == 0 {
@@ -317,6 +327,7 @@ impl Board {
 
     /// Each digit's rows×boxes occupancy and columns in its three bands, for `triads` and
     /// `Shapes::split`.
+    #[inline(always)]
     pub(crate) fn shapes(&self) -> Shapes {
         super::shapes::shapes(&self.words)
     }
@@ -326,6 +337,7 @@ impl Board {
     /// confined there (their only segment in that row, their only column in that box): fewer
     /// than three that can, or more than three confined, is a contradiction (`None`); three
     /// confined push the other digits out. Otherwise whether a word changed.
+    #[inline(always)]
     pub(crate) fn triads(&mut self, shapes: &Shapes) -> Option<bool> {
         // A digit's minirows (its rows×boxes occupancy, low half) and minicolumns (its
         // columns, high half) in one word, all three bands: one pass counts both.
@@ -369,6 +381,7 @@ impl Board {
 
     /// Keeps the split's digit to permutation `p` in its band or stack (only the words that
     /// change get settled again).
+    #[inline(always)]
     pub(crate) fn take(&mut self, split: Split, p: usize) {
         let (d, unit, perm) = (usize::from(split.digit), usize::from(split.unit), PERMS[p]);
         if unit < 3 {
@@ -385,6 +398,7 @@ impl Board {
     }
 
     /// The candidate digit indices of `cell`, as bits 0..9.
+    #[inline(always)]
     pub(crate) fn digits_at(&self, cell: usize) -> u16 {
         let (band, pos) = (cell / 27, cell % 27);
         (0..9).fold(0, |acc, d| {
@@ -393,6 +407,7 @@ impl Board {
     }
 
     /// The grid of placed digits (0 where unsolved).
+    #[inline(always)]
     pub(crate) fn to_grid(self) -> Grid {
         // Bit-sliced: plane `j` holds the cells whose digit has bit `j` set; each plane then
         // spreads to bytes eight cells at a time (no loop over cells).

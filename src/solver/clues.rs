@@ -6,6 +6,7 @@
 
 /// The cells holding a value other than 0, per band (bit `9 * row + column`).
 #[cfg(target_arch = "x86_64")]
+#[inline(always)]
 pub(super) fn filled_cells(cells: &[u8; 81]) -> [u32; 3] {
     use super::tables::BAND;
     use std::arch::x86_64::{
@@ -25,6 +26,7 @@ pub(super) fn filled_cells(cells: &[u8; 81]) -> [u32; 3] {
 }
 
 #[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
 pub(super) fn filled_cells(cells: &[u8; 81]) -> [u32; 3] {
     portable_filled_cells(cells)
 }

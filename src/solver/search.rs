@@ -12,6 +12,7 @@
 //! own settling took a column out, which is cheaper and all that easy boards need.
 
 use super::board::Board;
+use super::isa::Isa;
 use super::split::Split;
 use crate::grid::Grid;
 
@@ -46,8 +47,9 @@ pub(crate) struct Found {
 
 /// Counts solutions of `board` up to `limit` (at least 1), keeping the first one found, and
 /// gives up rather than take more than `max_guesses` guesses.
-pub(crate) fn search(board: Board, order: Order, limit: u64, max_guesses: u64) -> Found {
+pub(crate) fn search(board: Board, order: Order, limit: u64, max_guesses: u64, isa: Isa) -> Found {
     let mut s = Search {
+        isa,
         order,
         limit: limit.max(1),
         max_guesses,
@@ -67,6 +69,8 @@ pub(crate) fn search(board: Board, order: Order, limit: u64, max_guesses: u64) -
 }
 
 struct Search {
+    /// What every node runs on.
+    isa: Isa,
     order: Order,
     limit: u64,
     max_guesses: u64,
@@ -112,7 +116,17 @@ impl Branch for Split {
 impl Search {
     /// Explores every solution below `board`; true once the limit or the guess budget is
     /// reached.
-    fn explore(&mut self, mut board: Board, mut trail: Trail) -> bool {
+    fn explore(&mut self, board: Board, trail: Trail) -> bool {
+        let isa = self.isa;
+        isa.run(
+            #[inline(always)]
+            || self.explore_here(board, trail),
+        )
+    }
+
+    /// [`Search::explore`], inlined into each kind of `Isa::run`.
+    #[inline(always)]
+    fn explore_here(&mut self, mut board: Board, mut trail: Trail) -> bool {
         loop {
             let consistent = if self.deciding(trail) {
                 board.propagate::<true>()

@@ -11,9 +11,9 @@ use super::tables::{columns, occupancy, word};
 
 /// The shapes of the board whose band words are `words`.
 #[cfg(target_arch = "x86_64")]
+#[inline(always)]
 pub(super) fn shapes(words: &[u32; WORDS]) -> Shapes {
-    // SAFETY: SSE2 is in the x86-64 baseline.
-    unsafe { sse2::shapes(words) }
+    sse2::shapes(words)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -29,46 +29,50 @@ mod sse2 {
     /// `occupancy`'s table (SSE2 cannot look up per lane): each segment's "any" bit (bits 0,
     /// 3, .., 24) is gathered by or-ing shifted copies, first each row's three bits side by
     /// side, then the three rows. No two copies share a bit, so nothing is lost or carried.
-    #[target_feature(enable = "sse2")]
+    #[inline(always)]
     fn lanes(w: __m128i) -> (__m128i, __m128i) {
-        let or3 = |a, b, c| _mm_or_si128(_mm_or_si128(a, b), c);
-        let cols = or3(w, _mm_srli_epi32(w, 9), _mm_srli_epi32(w, 18));
-        let any = or3(w, _mm_srli_epi32(w, 1), _mm_srli_epi32(w, 2));
-        let any = _mm_and_si128(any, _mm_set1_epi32(0x124_9249));
-        let rows = or3(any, _mm_slli_epi32(any, 2), _mm_slli_epi32(any, 4));
-        let rows = _mm_and_si128(_mm_srli_epi32(rows, 4), _mm_set1_epi32(0x1c_0e07));
-        let occ = or3(rows, _mm_slli_epi32(rows, 6), _mm_slli_epi32(rows, 12));
-        let row = _mm_set1_epi32(ROW as i32);
-        (
-            _mm_and_si128(_mm_srli_epi32(occ, 12), row),
-            _mm_and_si128(cols, row),
-        )
+        // SAFETY (every intrinsic here): SSE2 is in the x86-64 baseline. No
+        // `#[target_feature]`: the search inlines this into each of its builds (`isa`).
+        unsafe {
+            let or3 = |a, b, c| _mm_or_si128(_mm_or_si128(a, b), c);
+            let cols = or3(w, _mm_srli_epi32(w, 9), _mm_srli_epi32(w, 18));
+            let any = or3(w, _mm_srli_epi32(w, 1), _mm_srli_epi32(w, 2));
+            let any = _mm_and_si128(any, _mm_set1_epi32(0x124_9249));
+            let rows = or3(any, _mm_slli_epi32(any, 2), _mm_slli_epi32(any, 4));
+            let rows = _mm_and_si128(_mm_srli_epi32(rows, 4), _mm_set1_epi32(0x1c_0e07));
+            let occ = or3(rows, _mm_slli_epi32(rows, 6), _mm_slli_epi32(rows, 12));
+            let row = _mm_set1_epi32(ROW as i32);
+            (
+                _mm_and_si128(_mm_srli_epi32(occ, 12), row),
+                _mm_and_si128(cols, row),
+            )
+        }
     }
 
-    #[target_feature(enable = "sse2")]
+    #[inline(always)]
     pub(super) fn shapes(words: &[u32; WORDS]) -> Shapes {
-        let mut acc = [[_mm_setzero_si128(); 2]; 2];
         let mut shapes = Shapes {
             rows: [0; 9],
             cols: [0; 9],
         };
-        for band in 0..3 {
-            let shift = _mm_cvtsi32_si128(9 * band as i32);
-            for (half, [rows, cols]) in acc.iter_mut().enumerate() {
-                // SAFETY: reads words `word(4 * half, band)` to 3 past it, at most 18 + 7 =
-                // 25, inside the 27.
-                let w = unsafe { _mm_loadu_si128(words.as_ptr().add(word(4 * half, band)).cast()) };
-                let (r, c) = lanes(w);
-                *rows = _mm_or_si128(*rows, _mm_sll_epi32(r, shift));
-                *cols = _mm_or_si128(*cols, _mm_sll_epi32(c, shift));
+        // SAFETY: SSE2 as in `lanes`. Each load reads words `word(4 * half, band)` to 3 past
+        // it, at most 18 + 7 = 25, inside the 27; each store writes 4 of the 8 digits before
+        // the ninth.
+        unsafe {
+            let mut acc = [[_mm_setzero_si128(); 2]; 2];
+            for band in 0..3 {
+                let shift = _mm_cvtsi32_si128(9 * band as i32);
+                for (half, [rows, cols]) in acc.iter_mut().enumerate() {
+                    let w = _mm_loadu_si128(words.as_ptr().add(word(4 * half, band)).cast());
+                    let (r, c) = lanes(w);
+                    *rows = _mm_or_si128(*rows, _mm_sll_epi32(r, shift));
+                    *cols = _mm_or_si128(*cols, _mm_sll_epi32(c, shift));
+                }
+                let w = words[word(8, band)];
+                shapes.rows[8] |= occupancy(w) << (9 * band);
+                shapes.cols[8] |= columns(w) << (9 * band);
             }
-            let w = words[word(8, band)];
-            shapes.rows[8] |= occupancy(w) << (9 * band);
-            shapes.cols[8] |= columns(w) << (9 * band);
-        }
-        for (half, [rows, cols]) in acc.into_iter().enumerate() {
-            // SAFETY: each store writes 4 of the 8 digits before the ninth.
-            unsafe {
+            for (half, [rows, cols]) in acc.into_iter().enumerate() {
                 _mm_storeu_si128(shapes.rows[4 * half..].as_mut_ptr().cast(), rows);
                 _mm_storeu_si128(shapes.cols[4 * half..].as_mut_ptr().cast(), cols);
             }
@@ -78,6 +82,7 @@ mod sse2 {
 }
 
 #[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
 pub(super) fn shapes(words: &[u32; WORDS]) -> Shapes {
     portable_shapes(words)
 }

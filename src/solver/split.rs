@@ -27,6 +27,7 @@ impl Shapes {
     /// × boxes) or stack (columns × boxes): in band or stack `prefer` while it has such a
     /// digit, else in the one with the fewest permutations over all digits. `None` when every
     /// digit is down to one everywhere.
+    #[inline(always)]
     pub(crate) fn split(&self, prefer: Option<usize>) -> Option<Split> {
         if let Some(split) = prefer.and_then(|unit| self.fewest_permutations(unit)) {
             return Some(split);
@@ -51,6 +52,7 @@ impl Shapes {
     }
 
     /// The digit with the fewest permutations left, at least two, in band or stack `unit`.
+    #[inline(always)]
     fn fewest_permutations(&self, unit: usize) -> Option<Split> {
         // The count in the high byte, then the digit: one branch-free minimum.
         let mut key = u16::MAX;
