@@ -181,7 +181,10 @@ impl Grid {
 
     /// Builds a grid from cell values; `None` if a value is above 9.
     pub fn from_cells(cells: [u8; CELLS]) -> Option<Grid> {
-        cells.iter().all(|&v| v <= 9).then_some(Grid { cells })
+        // The largest value, not `all`: without an early exit the compiler vectorises it
+        // (every solution found comes through here: kaggle_20k -3.1% instructions, serg -1.2%).
+        let largest = cells.iter().fold(0, |m, &v| m.max(v));
+        (largest <= 9).then_some(Grid { cells })
     }
 
     /// Parses exactly one puzzle: 81 characters of `1`-`9`, `0` or `.`, and nothing else.
@@ -410,6 +413,20 @@ mod tests {
 
     const P: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn from_cells_takes_values_to_9_and_refuses_any_above_in_any_cell() {
+        let mut cells = [9u8; CELLS];
+        assert!(Grid::from_cells(cells).is_some());
+        assert!(Grid::from_cells([0; CELLS]).is_some());
+        for i in [0, 40, 80] {
+            for bad in [10, b'1', 255] {
+                cells[i] = bad;
+                assert!(Grid::from_cells(cells).is_none(), "{bad} at {i}");
+            }
+            cells[i] = 0;
+        }
+    }
 
     #[test]
     fn parses_and_formats_back() {
