@@ -9,7 +9,9 @@
 #   CXXFLAGS (default -O3 -march=native, as tdoku's own build; -mavx without popcnt was
 #   10-30% slower here),
 #   BIN (default target/release/sudoku-batch, built if missing).
-# Prints a Markdown table: set, mode, ours, tdoku, ours/tdoku, guesses per puzzle of each.
+# Prints a Markdown table: set, mode, ours, tdoku (each one's best round), the ratio of the
+# bests, the median of the rounds' own ratios (each round runs the two back to back, so a slow
+# spell of the machine hits both: the steadier figure on a noisy machine), guesses per puzzle.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { sed -n '2,12p' "$0"; exit 2; }
@@ -30,24 +32,27 @@ trap 'rm -rf "$work"' EXIT
 pin=(taskset -c "$core")
 command -v taskset > /dev/null || pin=()
 
-echo "| set | mode | ours, puzzles/s | tdoku, puzzles/s | ours / tdoku | guesses/puzzle, ours | guesses/puzzle, tdoku |"
-echo "|---|---|---:|---:|---:|---:|---:|"
+echo "| set | mode | ours, puzzles/s | tdoku, puzzles/s | ours / tdoku | median of rounds | guesses/puzzle, ours | guesses/puzzle, tdoku |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|"
 for set in "${sets[@]}"; do
   for mode in unique first; do
     limit=$([ "$mode" = unique ] && echo 2 || echo 1)
-    ours=0 theirs=0 ours_g="" theirs_g=""
+    ours=0 theirs=0 ours_g="" theirs_g="" pairs=""
     for _ in $(seq "$rounds"); do
       "${pin[@]}" "$bin" bench "$set" -m "$mode" -j1 -r 1 -w 0 --json "$work/ours.json" > /dev/null
       read -r rate g < <(python3 -c 'import json,sys
 r = json.load(open(sys.argv[1]))["results"][0]
 print(r["puzzles_per_second"]["median"], r["guesses"]["mean"])' "$work/ours.json")
       ours=$(python3 -c "print(max($ours, $rate))"); ours_g=$g
+      ours_round=$rate
       read -r _n rate g _m < <("${pin[@]}" "$work/tdoku" "$set" "$limit" 1)
       theirs=$(python3 -c "print(max($theirs, $rate))"); theirs_g=$g
+      pairs="$pairs $(python3 -c "print($ours_round / $rate)")"
     done
-    python3 -c "import sys
-name, mode, a, b, ga, gb = sys.argv[1:]
-print(f'| {name} | {mode} | {float(a):,.0f} | {float(b):,.0f} | {float(a) / float(b):.2f} | {float(ga):.2f} | {float(gb):.2f} |')" \
-      "$(basename "$set" .txt)" "$mode" "$ours" "$theirs" "$ours_g" "$theirs_g"
+    python3 -c "import statistics, sys
+name, mode, a, b, ga, gb, pairs = sys.argv[1:]
+median = statistics.median(map(float, pairs.split()))
+print(f'| {name} | {mode} | {float(a):,.0f} | {float(b):,.0f} | {float(a) / float(b):.2f} | {median:.2f} | {float(ga):.2f} | {float(gb):.2f} |')" \
+      "$(basename "$set" .txt)" "$mode" "$ours" "$theirs" "$ours_g" "$theirs_g" "$pairs"
   done
 done

@@ -5,11 +5,10 @@
 //! dozen instructions on `count_ones` and two or three on each of the others. Nearly every
 //! x86-64 processor since 2013 (Haswell, Zen) has one instruction for each (POPCNT, LZCNT,
 //! BMI1, BMI2; the compiler emits no PDEP or PEXT, slow on Zen 1-2, unasked), so the search is
-//! also compiled for those and picked at run
-//! time: 6% fewer instructions on serg_benchmark and forum_hardest_1106, and 4-8% more
-//! puzzles/s on most sets (BENCHMARKS.md, "Two builds of the search"). A whole build for
-//! x86-64-v3 (AVX2 too) did no better. Elsewhere (older x86-64, aarch64) the portable build
-//! runs; the tests hold every path this CPU can run to the same search trees.
+//! also compiled for those and picked at run time: 6-8% fewer instructions on every data set
+//! and 4-8% more puzzles/s on most (BENCHMARKS.md, "Two builds of the search"). A whole build
+//! for x86-64-v3 (AVX2 too) did no better. Elsewhere (older x86-64, aarch64) the portable
+//! build runs; the tests hold every path this CPU can run to the same search trees.
 
 /// The instructions one solve runs on: [`Isa::best`], or (for tests) any of
 /// [`Isa::available`]. Only ever made where the CPU has them, so running on one is safe.
