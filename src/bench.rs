@@ -63,6 +63,8 @@ pub struct Guesses {
 pub struct Report {
     pub version: &'static str,
     pub threads_available: usize,
+    /// Which build of the engine ran ([`crate::engine_build`]).
+    pub engine: &'static str,
     pub results: Vec<Measurement>,
 }
 
@@ -127,6 +129,7 @@ pub fn run_with(
     Ok(Report {
         version: env!("CARGO_PKG_VERSION"),
         threads_available: rayon::current_num_threads(),
+        engine: crate::engine_build(),
         results,
     })
 }

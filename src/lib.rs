@@ -58,5 +58,5 @@ pub mod verdict;
 
 pub use grid::{Grid, ParseError, Puzzle};
 pub use input::GridStyle;
-pub use solver::{Mode, Outcome, Status, has_solution_without, solve, solve_within};
+pub use solver::{Mode, Outcome, Status, engine_build, has_solution_without, solve, solve_within};
 pub use verdict::Verdict;

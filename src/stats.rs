@@ -371,6 +371,7 @@ impl Stats {
             "inputs": self.inputs,
             "mode": self.mode.to_string(),
             "threads": self.threads,
+            "engine": crate::engine_build(),
             "records": self.records(),
             "counts": counts,
             "lines": self.lines,

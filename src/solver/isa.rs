@@ -42,6 +42,15 @@ impl Isa {
         Isa::PORTABLE
     }
 
+    /// Its name in reports (`bench --json`, `solve --stats`).
+    pub(crate) fn name(self) -> &'static str {
+        match self.0 {
+            Kind::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Kind::BitManipulation => "x86-64 with popcnt, lzcnt, bmi1, bmi2",
+        }
+    }
+
     /// Every one this CPU can run, the baseline first.
     #[cfg(test)]
     pub(crate) fn available() -> Vec<Isa> {

@@ -151,6 +151,13 @@ fn solve_here(isa: Isa, puzzle: &Puzzle, mode: Mode, max_guesses: u64) -> Outcom
     }
 }
 
+/// Which build of the engine this CPU runs: `portable`, or on x86-64 processors that have them
+/// the one with POPCNT, LZCNT, BMI1 and BMI2 (4-8% faster). Reports name it, so that timings
+/// from two machines are not compared blind.
+pub fn engine_build() -> &'static str {
+    Isa::best().name()
+}
+
 /// True when `puzzle` has a solution whose `cell` holds something other than `digit`. With
 /// `puzzle` a unique puzzle less its clue `digit` at `cell`, that is whether the clue is needed:
 /// false means it can go and the puzzle stays unique. One search on a board with one candidate

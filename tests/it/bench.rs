@@ -66,6 +66,11 @@ fn bench_prints_a_row_per_set_and_writes_every_documented_key() {
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert!(v["version"].is_string());
     assert!(v["threads_available"].as_u64().unwrap() >= 1);
+    assert_eq!(v["engine"], sudoku_batch::engine_build());
+    assert!(
+        ["portable", "x86-64 with popcnt, lzcnt, bmi1, bmi2"]
+            .contains(&sudoku_batch::engine_build())
+    );
     let results = v["results"].as_array().unwrap();
     assert_eq!(results.len(), 8);
     for r in results {
