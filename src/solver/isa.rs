@@ -28,18 +28,30 @@ impl Isa {
     /// The baseline, on any CPU.
     pub(crate) const PORTABLE: Isa = Isa(Kind::Portable);
 
-    /// The fastest this CPU runs. (std caches what the CPU has: this is a load and a test.)
+    /// The fastest this CPU runs. (std caches what the CPU has: this is four loads and tests.)
     #[inline]
     pub(crate) fn best() -> Isa {
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("lzcnt")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-        {
-            return Isa(Kind::BitManipulation);
-        }
+        return Isa::for_x86_64([
+            std::is_x86_feature_detected!("popcnt"),
+            std::is_x86_feature_detected!("lzcnt"),
+            std::is_x86_feature_detected!("bmi1"),
+            std::is_x86_feature_detected!("bmi2"),
+        ]);
+        #[cfg(not(target_arch = "x86_64"))]
         Isa::PORTABLE
+    }
+
+    /// The fastest for an x86-64 CPU that has (or lacks) POPCNT, LZCNT, BMI1 and BMI2: the
+    /// bit-instruction build needs all four. Only `best` passes what a CPU has (the tests pass
+    /// every combination, and run none of the results).
+    #[cfg(target_arch = "x86_64")]
+    fn for_x86_64(has: [bool; 4]) -> Isa {
+        if has.iter().all(|&h| h) {
+            Isa(Kind::BitManipulation)
+        } else {
+            Isa::PORTABLE
+        }
     }
 
     /// Its name in reports (`bench --json`, `solve --stats`).
@@ -78,4 +90,21 @@ impl Isa {
 #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
 fn with_bit_manipulation<R>(f: impl FnOnce() -> R) -> R {
     f()
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bit_instruction_build_needs_all_four() {
+        for bits in 0..16 {
+            let has = [0, 1, 2, 3].map(|i| bits >> i & 1 == 1);
+            let want = match bits {
+                15 => Kind::BitManipulation,
+                _ => Kind::Portable,
+            };
+            assert_eq!(Isa::for_x86_64(has).0, want, "{has:?}");
+        }
+    }
 }
