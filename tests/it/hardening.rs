@@ -28,18 +28,13 @@ fn utf16_text_is_refused_with_how_to_convert_it() {
     let dir = tempfile::tempdir().unwrap();
     let (p, _) = puzzle(0);
     // Either byte order, by its byte-order mark.
-    for (name, mark, le) in [
-        ("le.txt", [0xff, 0xfe], true),
-        ("be.txt", [0xfe, 0xff], false),
+    let to_le: fn(u16) -> [u8; 2] = u16::to_le_bytes;
+    for (name, mark, bytes) in [
+        ("le.txt", [0xff, 0xfe], to_le),
+        ("be.txt", [0xfe, 0xff], u16::to_be_bytes),
     ] {
         let mut text = mark.to_vec();
-        for unit in format!("{p}\n").encode_utf16() {
-            text.extend(if le {
-                unit.to_le_bytes()
-            } else {
-                unit.to_be_bytes()
-            });
-        }
+        text.extend(format!("{p}\n").encode_utf16().flat_map(bytes));
         let path = write(dir.path(), name, text);
         solve(&[path.to_str().unwrap(), "-q"])
             .assert()

@@ -712,15 +712,14 @@ fn grid_files_with_titles_comments_and_boxes() {
         assert_eq!(total, skipped, "{name}: {stats}");
         // A CSV key of grids has their puzzles in its first column, on one line each.
         let (code, out, _) = csv_key(&path, &[]);
-        let line = |p: &str| p.replace('.', "0");
         assert_eq!(
             (code, out),
             (
                 0,
                 format!(
                     "puzzle,solution,status\n{},{s1},solved\n{},{s2},solved\n",
-                    line(&p1),
-                    line(&p2)
+                    zeros(&p1),
+                    zeros(&p2)
                 )
             ),
             "{name}"
@@ -804,10 +803,7 @@ fn a_json_puzzle_key_of_no_known_name_is_found_by_its_value() {
             (code, out),
             (
                 0,
-                format!(
-                    "puzzle,solution,status\n{},{s},solved\n",
-                    p.replace('.', "0")
-                )
+                format!("puzzle,solution,status\n{},{s},solved\n", zeros(&p))
             ),
             "{name}: {err}"
         );
@@ -818,7 +814,6 @@ fn a_json_puzzle_key_of_no_known_name_is_found_by_its_value() {
 fn json_cell_arrays_say_what_is_wrong_with_them() {
     let dir = tempfile::tempdir().unwrap();
     let (p, s) = puzzle(0);
-    let cells: Vec<String> = p.replace('.', "0").chars().map(String::from).collect();
     let nine_rows = cell_array(&p);
     let sixteen: Vec<String> = (0..16)
         .map(|r| {
@@ -830,7 +825,7 @@ fn json_cell_arrays_say_what_is_wrong_with_them() {
         .collect();
     let mut long = vec!["1"; 90];
     long[84] = "{}";
-    let mut first = cells.clone();
+    let mut first: Vec<String> = zeros(&p).chars().map(String::from).collect();
     first[0] = "\"x\"".into();
     first[1] = "{}".into();
     let bad = [
@@ -863,7 +858,7 @@ fn json_cell_arrays_say_what_is_wrong_with_them() {
         out,
         format!(
             "puzzle,solution,status\n{},{s},solved\n",
-            ",,malformed\n".repeat(4) + &p.replace('.', "0")
+            ",,malformed\n".repeat(4) + &zeros(&p)
         )
     );
     for (i, (_, message)) in bad.iter().enumerate() {

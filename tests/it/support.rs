@@ -51,9 +51,14 @@ pub fn data_lines(name: &str) -> Vec<String> {
     text.lines().map(str::to_owned).collect()
 }
 
+/// `p` as the answer key writes a puzzle it read from cells: `0` for blanks.
+pub fn zeros(p: &str) -> String {
+    p.replace('.', "0")
+}
+
 /// `p` as 9 rows of 9 digits (`0` for blanks).
 pub fn rows(p: &str) -> Vec<String> {
-    p.replace('.', "0")
+    zeros(p)
         .as_bytes()
         .chunks(9)
         .map(|r| String::from_utf8(r.to_vec()).unwrap())
