@@ -354,9 +354,12 @@ impl Board {
             }
             t[0] |= x;
         }
-        for d in 0..9 {
+        // (A loop, not `array::from_fn`: that one stayed out of line, outside the `isa` build.)
+        let mut lone = [0u64; 9];
+        for (d, lone) in lone.iter_mut().enumerate() {
+            *lone = lone_in_groups(both(d));
             add(&mut can, both(d));
-            add(&mut confined, lone_in_groups(both(d)));
+            add(&mut confined, *lone);
         }
         if can[2] as u32 & (can[2] >> 32) as u32 != BAND || confined[3] != 0 {
             return None;
@@ -369,8 +372,12 @@ impl Board {
             return Some(false);
         }
         let mut dirty = 0;
-        for d in 0..9 {
-            let out = full & !lone_in_groups(both(d));
+        for (d, &lone) in lone.iter().enumerate() {
+            // Only the groups where the digit is still a candidate: most digits have none.
+            let out = full & !lone & both(d);
+            if out == 0 {
+                continue;
+            }
             let (out_rows, out_cols) = (out as u32, (out >> 32) as u32);
             for b in 0..3 {
                 let segments = SEGMENT_CELLS[(out_rows >> (9 * b) & ROW) as usize];
