@@ -156,7 +156,8 @@ impl Board {
     fn settle_words<const EVERY_COLUMN: bool>(&mut self) -> bool {
         let mut dirty = std::mem::take(&mut self.dirty);
         // The words whose digits the column rule takes up next (bit `k` for `words[k]`): by
-        // word, not by digit, because a word's bit is at hand and its digit costs a division.
+        // word, not by digit, because a word's bit is at hand and its digit, `k % 9`, costs a
+        // multiplication and shifts on every settle.
         let mut for_columns = 0u32;
         // The cells each word solved (a row left with one place), kept across batches: a cell
         // is solved once, so old bits never meet a new batch's cells.
@@ -359,12 +360,13 @@ impl Board {
             }
             t[0] |= x;
         }
-        // (A loop, not `array::from_fn`: that one stayed out of line, outside the `isa` build.)
-        let mut lone = [0u64; 9];
-        for (d, lone) in lone.iter_mut().enumerate() {
-            *lone = lone_in_groups(both(d));
+        // Each digit's groups it is confined to. (A loop, not `array::from_fn`: that one stayed
+        // out of line, outside the `isa` build.)
+        let mut alone_in = [0u64; 9];
+        for (d, alone) in alone_in.iter_mut().enumerate() {
+            *alone = lone_in_groups(both(d));
             add(&mut can, both(d));
-            add(&mut confined, *lone);
+            add(&mut confined, *alone);
         }
         if can[2] as u32 & (can[2] >> 32) as u32 != BAND || confined[3] != 0 {
             return None;
@@ -377,9 +379,9 @@ impl Board {
             return Some(false);
         }
         let mut dirty = 0;
-        for (d, &lone) in lone.iter().enumerate() {
+        for (d, &alone) in alone_in.iter().enumerate() {
             // Only the groups where the digit is still a candidate: most digits have none.
-            let out = full & !lone & both(d);
+            let out = full & !alone & both(d);
             if out == 0 {
                 continue;
             }
