@@ -66,9 +66,10 @@ impl Isa {
     /// Every one this CPU can run, the baseline first.
     #[cfg(test)]
     pub(crate) fn available() -> Vec<Isa> {
+        let best = Isa::best();
         let mut all = vec![Isa::PORTABLE];
-        if Isa::best() != Isa::PORTABLE {
-            all.push(Isa::best());
+        if best != Isa::PORTABLE {
+            all.push(best);
         }
         all
     }

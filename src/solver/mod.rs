@@ -299,8 +299,7 @@ mod tests {
         .flat_map(|name| {
             let path = format!("{}/data/{name}", env!("CARGO_MANIFEST_DIR"));
             let text = std::fs::read_to_string(&path).unwrap();
-            let lines: Vec<Grid> = text.lines().take(150).map(grid).collect();
-            lines
+            text.lines().take(150).map(grid).collect::<Vec<_>>()
         })
         .collect();
         let mut rng = crate::generate::Rng::new(5);
