@@ -32,7 +32,7 @@ for j in "${threads[@]}"; do
           stage = (sym ~ /copy_folio_from_iter/) ? "kernel: copy into the page cache" : \
                   (sym ~ /_copy_to_iter/) ? "kernel: copy out of the page cache" : "kernel: other"
         } else if (sym ~ /solver::|solve_within|from_clues/) stage = "engine"
-        else if (sym ~ /check_solution_of/) stage = "check"
+        else if (sym ~ /check_solution_of|grid::solves/) stage = "check"
         else if (sym ~ /split_csv|read_puzzle|Layout>::read|read_record|memchr|Chunk::frame/) stage = "read records"
         else if (sym ~ /HeapJob|answer_chunk|output::/) stage = "answer (time, format)"
         else if (sym ~ /memmove|memcpy|memset/) stage = "copies (libc)"

@@ -12,6 +12,7 @@ use super::{
     Echo, Fields, Framing, Layout, LayoutKind, Options, PUZZLE_NAMES, Record, RecordError,
     SOLUTION_NAMES, Skip, find_column, find_named, looks_like_puzzle, read_puzzle, show_columns,
 };
+use crate::grid::{CELLS, Grid};
 use crate::output::{CsvHeader, OutputFormat};
 use anyhow::{Context, bail};
 
@@ -200,21 +201,53 @@ fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Op
     Ok(Some(found))
 }
 
-/// A solved grid: what a column of given solutions holds.
-fn is_full_grid(field: &[u8]) -> bool {
-    read_puzzle(field).is_ok_and(|g| g.cells().iter().all(|&v| v != 0))
-}
-
-impl Layout for Csv {
-    fn name(&self) -> &'static str {
-        KIND.name
+impl Csv {
+    /// A row that is nothing but puzzles, as Kaggle's `quizzes,solutions` and `puzzle,solution`
+    /// files are: each field 81 characters, one delimiter between (the rest are checked as
+    /// the row is read).
+    fn is_cells_row(&self, line: &[u8]) -> bool {
+        let width = self.columns.len();
+        let in_row = |column: usize| column < width;
+        in_row(self.puzzle)
+            && self.solution.is_none_or(in_row)
+            && line.len() == width * (CELLS + 1) - 1
+            && (1..width).all(|i| line[i * (CELLS + 1) - 1] == self.delimiter)
     }
 
-    fn frame(&self, _line: &[u8], _open: usize) -> Framing {
-        Framing::Take { complete: true }
+    /// Reads a row that [`Csv::is_cells_row`] found in shape. Its fields are where the shape
+    /// says and each is parsed as a grid, so no scan for delimiters, quotes or CRs: a grid's
+    /// characters are none of those, so a row whose fields all parse splits, and is copied
+    /// into the key, exactly as [`Csv::read_any_row`] would. Any other goes there.
+    fn read_cells_row<'a>(&self, line: &'a [u8], fields: &'a mut Fields) -> Record<'a> {
+        let width = self.columns.len();
+        let mut grids = [None; 2];
+        for i in 0..width {
+            let Ok(grid) = Grid::parse_bytes(&line[i * (CELLS + 1)..][..CELLS]) else {
+                return self.read_any_row(line, fields);
+            };
+            if i == self.puzzle {
+                grids[0] = Some(grid);
+            }
+            if Some(i) == self.solution {
+                grids[1] = Some(grid);
+            }
+        }
+        fields.set_unquoted(line, (1..width).map(|i| i * (CELLS + 1) - 1));
+        Record {
+            puzzle: Ok(grids[0].expect("the puzzle column is one of the row's")),
+            given: self
+                .solution
+                .map(|_| Ok(grids[1].expect("so is the solutions'"))),
+            echo: Echo::Fields {
+                fields,
+                row: Some(line),
+            },
+        }
     }
 
-    fn read<'a>(&self, line: &'a [u8], fields: &'a mut Fields) -> Record<'a> {
+    /// Reads any row: split (RFC 4180 quotes within the line), its width checked, the puzzle
+    /// and the given solution parsed.
+    fn read_any_row<'a>(&self, line: &'a [u8], fields: &'a mut Fields) -> Record<'a> {
         if split_csv(line, self.delimiter, fields).is_err() {
             return Record {
                 puzzle: Err(RecordError::UnclosedQuote),
@@ -249,6 +282,28 @@ impl Layout for Csv {
                 row: verbatim.then_some(line),
             },
         }
+    }
+}
+
+/// A solved grid: what a column of given solutions holds.
+fn is_full_grid(field: &[u8]) -> bool {
+    read_puzzle(field).is_ok_and(|g| g.cells().iter().all(|&v| v != 0))
+}
+
+impl Layout for Csv {
+    fn name(&self) -> &'static str {
+        KIND.name
+    }
+
+    fn frame(&self, _line: &[u8], _open: usize) -> Framing {
+        Framing::Take { complete: true }
+    }
+
+    fn read<'a>(&self, line: &'a [u8], fields: &'a mut Fields) -> Record<'a> {
+        if self.is_cells_row(line) {
+            return self.read_cells_row(line, fields);
+        }
+        self.read_any_row(line, fields)
     }
 
     fn columns(&self) -> &[Vec<u8>] {
@@ -292,5 +347,98 @@ mod tests {
         // A tie goes to the delimiter listed first.
         assert_eq!(choose_delimiter(&[b"a,b\tc,d\te", b"1,2\t3,4\t5"]), b',');
         assert_eq!(choose_delimiter(&[b"a\tb;c", b"1\t2;3"]), b'\t');
+    }
+
+    /// What a read record is, in comparable form: the puzzle, the given solution, the fields
+    /// and the row the key copies.
+    type Seen = (
+        Result<Grid, RecordError>,
+        Option<Result<Grid, crate::grid::ParseError>>,
+        Vec<Vec<u8>>,
+        Option<Vec<u8>>,
+    );
+
+    fn seen(record: Record) -> Seen {
+        let Echo::Fields { fields, row } = record.echo else {
+            panic!("a CSV record echoes its fields");
+        };
+        let row = row.map(<[u8]>::to_vec);
+        (record.puzzle, record.given, fields.to_vec(), row)
+    }
+
+    const PUZZLE: &[u8; CELLS] =
+        b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SOLUTION: &[u8; CELLS] =
+        b"534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// The quick path for rows of puzzles reads each row as the general path does, near
+        /// the shape it takes as much as in it: each of 1-3 fields a puzzle or a solution, one
+        /// byte of the row changed to a delimiter, a quote, a CR, a space, a bracket or a
+        /// letter (or dropped, or doubled), with or without given solutions, puzzle column
+        /// first or last.
+        #[test]
+        fn a_row_of_puzzles_reads_as_any_row_does(
+            width in 1..=3usize,
+            solved in proptest::collection::vec(proptest::bool::ANY, 3),
+            change in proptest::option::of((0..300usize, proptest::sample::select(&b",;\"\r .x[\t"[..]), 0..3u8)),
+            delimiter in proptest::sample::select(&b",;\t"[..]),
+            last in proptest::bool::ANY,
+            verify in proptest::bool::ANY,
+        ) {
+            let puzzle = if last { width - 1 } else { 0 };
+            let csv = Csv {
+                delimiter,
+                header: None,
+                columns: (0..width).map(|i| format!("c{i}").into_bytes()).collect(),
+                puzzle,
+                solution: (verify && width > 1).then_some(width - 1 - puzzle),
+            };
+            let mut row = Vec::new();
+            for (i, &solved) in solved.iter().take(width).enumerate() {
+                if i > 0 {
+                    row.push(delimiter);
+                }
+                row.extend_from_slice(if solved { SOLUTION } else { PUZZLE });
+            }
+            if let Some((at, byte, how)) = change {
+                let at = at % row.len();
+                match how {
+                    0 => row[at] = byte,
+                    1 => { row.remove(at); }
+                    _ => row.insert(at, byte),
+                }
+            }
+            let (mut quick, mut general) = (Fields::default(), Fields::default());
+            let quick_record = seen(csv.read(&row, &mut quick));
+            let general_record = seen(csv.read_any_row(&row, &mut general));
+            proptest::prop_assert_eq!(quick_record, general_record);
+        }
+    }
+
+    /// The quick path is taken where it can be: a Kaggle row reads as puzzle and solution.
+    #[test]
+    fn a_row_of_puzzles_takes_the_quick_path() {
+        let csv = Csv {
+            delimiter: b',',
+            header: None,
+            columns: vec![b"quizzes".to_vec(), b"solutions".to_vec()],
+            puzzle: 0,
+            solution: Some(1),
+        };
+        let row = [&PUZZLE[..], b",", &SOLUTION[..]].concat();
+        assert!(csv.is_cells_row(&row));
+        assert!(!csv.is_cells_row(&row[1..]));
+        let mut fields = Fields::default();
+        let (puzzle, given, fields, echoed) = seen(csv.read_cells_row(&row, &mut fields));
+        assert_eq!(
+            puzzle,
+            Grid::parse_bytes(PUZZLE).map_err(RecordError::Puzzle)
+        );
+        assert_eq!(given, Some(Grid::parse_bytes(SOLUTION)));
+        assert_eq!(fields, [PUZZLE.to_vec(), SOLUTION.to_vec()]);
+        assert_eq!(echoed, Some(row));
     }
 }

@@ -28,6 +28,23 @@ impl Fields {
         self.ends.push(self.bytes.len());
     }
 
+    /// The fields of `row`, which has no quote, split at `delimiters` (their positions, in
+    /// order): what [`split_csv`] gives for it, from delimiters found some other way.
+    pub fn set_unquoted(&mut self, row: &[u8], delimiters: impl IntoIterator<Item = usize>) {
+        self.clear();
+        self.ends.extend(delimiters);
+        self.keep_whole(row);
+    }
+
+    /// Ends the last field at the end of `row`, and keeps `row` whole as the bytes: the
+    /// delimiters are in the bytes too, so each field after the first starts one byte past the
+    /// end of the one before. (The fields' ends before the last are already pushed.)
+    fn keep_whole(&mut self, row: &[u8]) {
+        self.bytes.extend_from_slice(row);
+        self.ends.push(row.len());
+        self.skip_delimiters = true;
+    }
+
     /// How many fields.
     pub fn len(&self) -> usize {
         self.ends.len()
@@ -87,11 +104,7 @@ pub fn split_csv(line: &[u8], delimiter: u8, fields: &mut Fields) -> Result<(), 
         fields.ends.push(i);
     }
     if !quoted {
-        fields.bytes.extend_from_slice(line);
-        fields.ends.push(line.len());
-        // The delimiters are in the bytes too: each field ends before its delimiter, so the
-        // next one starts one byte later.
-        fields.skip_delimiters = true;
+        fields.keep_whole(line);
         return Ok(());
     }
     split_quoted(line, delimiter, fields)
