@@ -219,25 +219,20 @@ impl Csv {
     /// characters are none of those, so a row whose fields all parse splits, and is copied
     /// into the key, exactly as [`Csv::read_any_row`] would. Any other goes there.
     fn read_cells_row<'a>(&self, line: &'a [u8], fields: &'a mut Fields) -> Record<'a> {
-        let width = self.columns.len();
-        let mut grids = [None; 2];
-        for i in 0..width {
-            let Ok(grid) = Grid::parse_bytes(&line[i * (CELLS + 1)..][..CELLS]) else {
-                return self.read_any_row(line, fields);
-            };
-            if i == self.puzzle {
-                grids[0] = Some(grid);
-            }
-            if Some(i) == self.solution {
-                grids[1] = Some(grid);
-            }
+        let grid = |i: usize| Grid::parse_bytes(&line[i * (CELLS + 1)..][..CELLS]);
+        let read = |i: usize| i == self.puzzle || Some(i) == self.solution;
+        let (Ok(puzzle), given) = (grid(self.puzzle), self.solution.map(grid)) else {
+            return self.read_any_row(line, fields);
+        };
+        if given.as_ref().is_some_and(Result::is_err)
+            || (0..self.columns.len()).any(|i| !read(i) && grid(i).is_err())
+        {
+            return self.read_any_row(line, fields);
         }
-        fields.set_unquoted(line, (1..width).map(|i| i * (CELLS + 1) - 1));
+        fields.set_unquoted(line, (1..self.columns.len()).map(|i| i * (CELLS + 1) - 1));
         Record {
-            puzzle: Ok(grids[0].expect("the puzzle column is one of the row's")),
-            given: self
-                .solution
-                .map(|_| Ok(grids[1].expect("so is the solutions'"))),
+            puzzle: Ok(puzzle),
+            given,
             echo: Echo::Fields {
                 fields,
                 row: Some(line),
