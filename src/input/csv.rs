@@ -12,7 +12,7 @@ use super::{
     Echo, Fields, Framing, Layout, LayoutKind, Options, PUZZLE_NAMES, Record, RecordError,
     SOLUTION_NAMES, Skip, find_column, find_named, looks_like_puzzle, read_puzzle, show_columns,
 };
-use crate::grid::{CELLS, Grid};
+use crate::grid::{CELLS, Grid, ParseError};
 use crate::output::{CsvHeader, OutputFormat};
 use anyhow::{Context, bail};
 
@@ -202,42 +202,28 @@ fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Op
 }
 
 impl Csv {
-    /// A row that is nothing but puzzles, as Kaggle's `quizzes,solutions` and `puzzle,solution`
-    /// files are: each field 81 characters, one delimiter between (the rest are checked as
-    /// the row is read).
-    fn is_cells_row(&self, line: &[u8]) -> bool {
+    /// The puzzle and the given solution (under `--verify`) of a row that is nothing but
+    /// puzzles, as Kaggle's `quizzes,solutions` and `puzzle,solution` files are: each field 81
+    /// cell characters, one delimiter between. `None` for any other row.
+    ///
+    /// The fields are where that shape puts them, and each is parsed as a grid: no scan for
+    /// delimiters, quotes or CRs, since a grid's characters are none of those. So a row that
+    /// passes splits, and is copied into the key, exactly as [`Csv::read_any_row`] would.
+    fn cells_row(&self, line: &[u8]) -> Option<(Grid, Option<Result<Grid, ParseError>>)> {
         let width = self.columns.len();
-        let in_row = |column: usize| column < width;
-        in_row(self.puzzle)
-            && self.solution.is_none_or(in_row)
-            && line.len() == width * (CELLS + 1) - 1
-            && (1..width).all(|i| line[i * (CELLS + 1) - 1] == self.delimiter)
-    }
-
-    /// Reads a row that [`Csv::is_cells_row`] found in shape. Its fields are where the shape
-    /// says and each is parsed as a grid, so no scan for delimiters, quotes or CRs: a grid's
-    /// characters are none of those, so a row whose fields all parse splits, and is copied
-    /// into the key, exactly as [`Csv::read_any_row`] would. Any other goes there.
-    fn read_cells_row<'a>(&self, line: &'a [u8], fields: &'a mut Fields) -> Record<'a> {
+        let in_shape = line.len() == width * (CELLS + 1) - 1
+            && (1..width).all(|i| line[i * (CELLS + 1) - 1] == self.delimiter);
+        if !in_shape {
+            return None;
+        }
         let grid = |i: usize| Grid::parse_bytes(&line[i * (CELLS + 1)..][..CELLS]);
+        let puzzle = grid(self.puzzle).ok()?;
+        let given = self.solution.map(grid);
+        // The other columns are only checked. (Parsing every column is the same check, slower.)
         let read = |i: usize| i == self.puzzle || Some(i) == self.solution;
-        let (Ok(puzzle), given) = (grid(self.puzzle), self.solution.map(grid)) else {
-            return self.read_any_row(line, fields);
-        };
-        if given.as_ref().is_some_and(Result::is_err)
-            || (0..self.columns.len()).any(|i| !read(i) && grid(i).is_err())
-        {
-            return self.read_any_row(line, fields);
-        }
-        fields.set_unquoted(line, (1..self.columns.len()).map(|i| i * (CELLS + 1) - 1));
-        Record {
-            puzzle: Ok(puzzle),
-            given,
-            echo: Echo::Fields {
-                fields,
-                row: Some(line),
-            },
-        }
+        let all_grids = given.as_ref().is_none_or(Result::is_ok)
+            && (0..width).all(|i| read(i) || grid(i).is_ok());
+        all_grids.then_some((puzzle, given))
     }
 
     /// Reads any row: split (RFC 4180 quotes within the line), its width checked, the puzzle
@@ -295,10 +281,19 @@ impl Layout for Csv {
     }
 
     fn read<'a>(&self, line: &'a [u8], fields: &'a mut Fields) -> Record<'a> {
-        if self.is_cells_row(line) {
-            return self.read_cells_row(line, fields);
+        let Some((puzzle, given)) = self.cells_row(line) else {
+            return self.read_any_row(line, fields);
+        };
+        let delimiters = (1..self.columns.len()).map(|i| i * (CELLS + 1) - 1);
+        fields.set_unquoted(line, delimiters);
+        Record {
+            puzzle: Ok(puzzle),
+            given,
+            echo: Echo::Fields {
+                fields,
+                row: Some(line),
+            },
         }
-        self.read_any_row(line, fields)
     }
 
     fn columns(&self) -> &[Vec<u8>] {
@@ -348,7 +343,7 @@ mod tests {
     /// and the row the key copies.
     type Seen = (
         Result<Grid, RecordError>,
-        Option<Result<Grid, crate::grid::ParseError>>,
+        Option<Result<Grid, ParseError>>,
         Vec<Vec<u8>>,
         Option<Vec<u8>>,
     );
@@ -413,7 +408,8 @@ mod tests {
         }
     }
 
-    /// The quick path is taken where it can be: a Kaggle row reads as puzzle and solution.
+    /// The quick path is taken where it can be: a Kaggle row reads as its puzzle and solution
+    /// there, and one byte out of shape sends it to the general path.
     #[test]
     fn a_row_of_puzzles_takes_the_quick_path() {
         let csv = Csv {
@@ -424,15 +420,25 @@ mod tests {
             solution: Some(1),
         };
         let row = [&PUZZLE[..], b",", &SOLUTION[..]].concat();
-        assert!(csv.is_cells_row(&row));
-        assert!(!csv.is_cells_row(&row[1..]));
-        let mut fields = Fields::default();
-        let (puzzle, given, fields, echoed) = seen(csv.read_cells_row(&row, &mut fields));
-        assert_eq!(
-            puzzle,
-            Grid::parse_bytes(PUZZLE).map_err(RecordError::Puzzle)
-        );
+        let (puzzle, given) = csv.cells_row(&row).expect("in shape");
+        assert_eq!(Ok(puzzle), Grid::parse_bytes(PUZZLE));
         assert_eq!(given, Some(Grid::parse_bytes(SOLUTION)));
+        let swapped = Csv {
+            delimiter: b',',
+            header: None,
+            columns: csv.columns.clone(),
+            puzzle: 1,
+            solution: Some(0),
+        };
+        let (puzzle, given) = swapped.cells_row(&row).expect("in shape");
+        assert_eq!(
+            (Ok(puzzle), given),
+            (Grid::parse_bytes(SOLUTION), Some(Grid::parse_bytes(PUZZLE)))
+        );
+        assert!(csv.cells_row(&row[1..]).is_none());
+        assert!(csv.cells_row(&[&row[..], b","].concat()).is_none());
+        let mut fields = Fields::default();
+        let (_, _, fields, echoed) = seen(csv.read(&row, &mut fields));
         assert_eq!(fields, [PUZZLE.to_vec(), SOLUTION.to_vec()]);
         assert_eq!(echoed, Some(row));
     }
