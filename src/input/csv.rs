@@ -435,6 +435,16 @@ mod tests {
             (Ok(puzzle), given),
             (Grid::parse_bytes(SOLUTION), Some(Grid::parse_bytes(PUZZLE)))
         );
+        // Without `--verify` the solutions are only checked, and the row still takes it.
+        let unverified = Csv {
+            delimiter: b',',
+            header: None,
+            columns: csv.columns.clone(),
+            puzzle: 0,
+            solution: None,
+        };
+        let (puzzle, given) = unverified.cells_row(&row).expect("in shape");
+        assert_eq!((Ok(puzzle), given), (Grid::parse_bytes(PUZZLE), None));
         assert!(csv.cells_row(&row[1..]).is_none());
         assert!(csv.cells_row(&[&row[..], b","].concat()).is_none());
         let mut fields = Fields::default();
