@@ -29,7 +29,7 @@ fi
 # function under several source paths).
 inclusive() {
   grep -v '=>' "$work/annotated" | grep -E ":$1( \[.*\])?\$" |
-    awk '{gsub(",", "", $1); print $1}' | sort -n | tail -1
+    awk '{gsub(",", "", $1); print $1}' | sort -n | tail -1 || true
 }
 printf '%-40s %8s %10s %10s %8s %8s\n' file records total engine check other
 for file in "${files[@]}"; do
@@ -39,7 +39,7 @@ for file in "${files[@]}"; do
   valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \
     "$bin" solve "$file" "${verify[@]}" -j1 -q -o "$work/key.csv" --stats "$work/stats.json" \
     2> /dev/null
-  callgrind_annotate --inclusive=yes "$work/cg.out" > "$work/annotated" 2> /dev/null
+  callgrind_annotate --inclusive=yes --threshold=100 "$work/cg.out" > "$work/annotated" 2> /dev/null
   records=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["records"])' \
     "$work/stats.json")
   total=$(grep 'PROGRAM TOTALS' "$work/annotated" | awk '{gsub(",", "", $1); print $1}')
