@@ -27,9 +27,11 @@ pub struct Csv {
     delimiter: u8,
     /// The header line as it was, when the input has one.
     header: Option<Vec<u8>>,
+    /// The header's names, or `field1`, `field2`, … (at least one).
     columns: Vec<Vec<u8>>,
+    /// The column of puzzles: an index into `columns`, as detection only picks one of those.
     puzzle: usize,
-    /// The column of given solutions, read only under `--verify`.
+    /// The column of given solutions, read only under `--verify`; an index into `columns` too.
     solution: Option<usize>,
 }
 
