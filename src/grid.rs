@@ -390,7 +390,8 @@ impl fmt::Debug for Grid {
 mod tests {
     use super::*;
 
-    const P: &str =
+    /// A puzzle with one solution, for the tests here and in `solves`.
+    pub(super) const P: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
     #[test]

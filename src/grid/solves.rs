@@ -171,18 +171,16 @@ mod avx {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Grid, UNIT_CELLS};
+    use super::super::Grid;
+    use super::super::tests::P;
     use super::*;
 
-    /// What the check means, said the slow way: every unit holds each digit once, and every
-    /// clue is where the puzzle put it.
+    /// What the check means, said by the grid's own rule check: no blank, no digit twice in a
+    /// unit (so each once), and every clue where the puzzle put it.
     fn reference(solution: &[u8; CELLS], puzzle: &[u8; CELLS]) -> bool {
-        let whole = UNIT_CELLS.iter().all(|unit| {
-            let mut digits: Vec<u8> = unit.iter().map(|&c| solution[c as usize]).collect();
-            digits.sort_unstable();
-            digits == [1, 2, 3, 4, 5, 6, 7, 8, 9]
-        });
-        whole && (0..CELLS).all(|i| puzzle[i] == 0 || puzzle[i] == solution[i])
+        !solution.contains(&0)
+            && !Grid { cells: *solution }.has_conflict()
+            && (0..CELLS).all(|i| puzzle[i] == 0 || puzzle[i] == solution[i])
     }
 
     fn agree(solution: &[u8; CELLS], puzzle: &[u8; CELLS]) {
@@ -199,10 +197,7 @@ mod tests {
     }
 
     fn solution() -> [u8; CELLS] {
-        let puzzle: Grid =
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-                .parse()
-                .unwrap();
+        let puzzle: Grid = P.parse().unwrap();
         crate::solve(&puzzle, crate::Mode::Unique)
             .solution
             .unwrap()

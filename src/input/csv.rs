@@ -213,12 +213,12 @@ impl Csv {
     /// passes splits, and is copied into the key, exactly as [`Csv::read_any_row`] would.
     fn cells_row(&self, line: &[u8]) -> Option<(Grid, Option<Result<Grid, ParseError>>)> {
         let width = self.columns.len();
-        let in_shape = line.len() == width * (CELLS + 1) - 1
-            && (1..width).all(|i| line[i * (CELLS + 1) - 1] == self.delimiter);
+        let in_shape = line.len() + 1 == field_start(width)
+            && (1..width).all(|i| line[field_start(i) - 1] == self.delimiter);
         if !in_shape {
             return None;
         }
-        let grid = |i: usize| Grid::parse_bytes(&line[i * (CELLS + 1)..][..CELLS]);
+        let grid = |i: usize| Grid::parse_bytes(&line[field_start(i)..][..CELLS]);
         let puzzle = grid(self.puzzle).ok()?;
         let given = self.solution.map(grid);
         // The other columns are only checked. (Parsing every column is the same check, slower.)
@@ -268,6 +268,12 @@ impl Csv {
     }
 }
 
+/// Where field `i` of a row of puzzles ([`Csv::cells_row`]) starts: each field is 81
+/// characters and a delimiter.
+fn field_start(i: usize) -> usize {
+    i * (CELLS + 1)
+}
+
 /// A solved grid: what a column of given solutions holds.
 fn is_full_grid(field: &[u8]) -> bool {
     read_puzzle(field).is_ok_and(|g| g.cells().iter().all(|&v| v != 0))
@@ -286,7 +292,7 @@ impl Layout for Csv {
         let Some((puzzle, given)) = self.cells_row(line) else {
             return self.read_any_row(line, fields);
         };
-        let delimiters = (1..self.columns.len()).map(|i| i * (CELLS + 1) - 1);
+        let delimiters = (1..self.columns.len()).map(|i| field_start(i) - 1);
         fields.set_unquoted(line, delimiters);
         Record {
             puzzle: Ok(puzzle),
