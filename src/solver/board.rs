@@ -16,9 +16,9 @@
 use super::clues::filled_cells;
 use super::split::{Shapes, Split};
 use super::tables::{
-    BAND, BAND_PEERS, COLUMN_CELLS, LONE, PERM_SEGMENTS, PERMITTED, PERMS, ROW, SEGMENT_CELLS,
-    SIBLINGS, SPREAD, UNCLAIMED, WORDS, band_of, column_cells, columns, lone_in_groups,
-    lone_in_row, occupancy, word,
+    BAND, BAND_PEERS, COLUMN_CELLS, LONE, Occupancy, PERM_SEGMENTS, PERMITTED, PERMS, ROW,
+    SEGMENT_CELLS, SIBLINGS, SPREAD, UNCLAIMED, WORDS, band_of, column_cells, columns,
+    lone_in_groups, lone_in_row, occupancy, word,
 };
 use crate::grid::{CELLS, Grid};
 /// The search state: small and `Copy`, so that a branch is a copy and a failure is a drop.
@@ -118,11 +118,11 @@ impl Board {
 
     /// Propagates to a fixpoint. False when the board has no solution: a cell without a
     /// candidate, or a digit without a place in some row, column or box. `EVERY_COLUMN`: see
-    /// `settle_words`.
+    /// `settle_words`. `O`: how settling finds a word's occupancy (`Isa`).
     #[inline(always)]
-    pub(crate) fn propagate<const EVERY_COLUMN: bool>(&mut self) -> bool {
+    pub(crate) fn propagate<const EVERY_COLUMN: bool, O: Occupancy>(&mut self) -> bool {
         loop {
-            if !self.settle_words::<EVERY_COLUMN>() {
+            if !self.settle_words::<EVERY_COLUMN, O>() {
                 return false;
             }
             match self.naked_singles() {
@@ -153,7 +153,7 @@ impl Board {
     /// never profit from (+8% instructions with it), at the price of 10-16% more guesses on
     /// the hard sets; the search asks for every column where the tree is decided.
     #[inline(always)]
-    fn settle_words<const EVERY_COLUMN: bool>(&mut self) -> bool {
+    fn settle_words<const EVERY_COLUMN: bool, O: Occupancy>(&mut self) -> bool {
         let mut dirty = std::mem::take(&mut self.dirty);
         // The words whose digits the column rule takes up next (bit `k` for `words[k]`): by
         // word, not by digit, because a word's bit is at hand and its digit, `k % 9`, costs a
@@ -180,7 +180,7 @@ impl Board {
                     // once a batch) leave this word now; the pass below then finds it done.
                     self.words[k] &= !solved[band];
                     let before = columns(self.words[k]);
-                    match self.settle_word(k) {
+                    match self.settle_word::<O>(k) {
                         Some((more, cells)) => {
                             dirty = (dirty | more) & !(1 << k);
                             solved[band] |= cells;
@@ -225,10 +225,10 @@ impl Board {
     /// and the cells it solved, which the caller takes out of the other digits' words; `None`
     /// when the digit has no place left in the band.
     #[inline(always)]
-    fn settle_word(&mut self, k: usize) -> Option<(u32, u32)> {
+    fn settle_word<O: Occupancy>(&mut self, k: usize) -> Option<(u32, u32)> {
         let band = band_of(k);
         let mut cells = self.words[k];
-        cells &= PERMITTED[occupancy(cells) as usize];
+        cells &= PERMITTED[O::of(cells) as usize];
         if cells == 0 {
             return None;
         }
@@ -458,12 +458,12 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::tables::{BAND, BAND_PEERS, ROW, column_cells, word};
+    use crate::solver::tables::{BAND, BAND_PEERS, Lookup, ROW, column_cells, word};
 
     /// The empty board, propagated: every digit everywhere.
     fn open_board() -> Board {
         let mut board = Board::from_clues(&Grid::EMPTY).unwrap();
-        assert!(board.propagate::<true>());
+        assert!(board.propagate::<true, Lookup>());
         board
     }
 
@@ -506,19 +506,19 @@ mod tests {
     fn a_row_confined_to_one_box_clears_that_box_from_the_other_rows() {
         let mut board = open_board();
         board.words[word(0, 0)] &= !0o770; // row 0 of band 0: box 0 only
-        assert!(board.settle_word(word(0, 0)).is_some());
+        assert!(board.settle_word::<Lookup>(word(0, 0)).is_some());
         let w = board.words[word(0, 0)];
         assert_eq!((w & ROW, w >> 9 & 0o7, w >> 18 & 0o7), (0o7, 0, 0));
         // Two rows confined to one box: no place left.
         board.words[word(0, 0)] &= !(0o770 << 9);
-        assert_eq!(board.settle_word(word(0, 0)), None);
+        assert_eq!(board.settle_word::<Lookup>(word(0, 0)), None);
     }
 
     #[test]
     fn a_box_confined_to_one_column_claims_it_from_the_other_bands() {
         let mut board = open_board();
         board.words[word(0, 0)] &= !column_cells(0o6); // box 0 of band 0: column 0 only
-        let (dirty, solved) = board.settle_word(word(0, 0)).unwrap();
+        let (dirty, solved) = board.settle_word::<Lookup>(word(0, 0)).unwrap();
         assert_eq!((dirty, solved), (1 << word(0, 1) | 1 << word(0, 2), 0));
         for band in 1..3 {
             assert_eq!(
@@ -536,13 +536,16 @@ mod tests {
         // (Its box holds it in column 4 now: the other bands lose that column.)
         let siblings = 1 << word(0, 1) | 1 << word(0, 2);
         let mut settled = board;
-        assert_eq!(settled.settle_word(word(0, 0)), Some((siblings, 1 << 4)));
+        assert_eq!(
+            settled.settle_word::<Lookup>(word(0, 0)),
+            Some((siblings, 1 << 4))
+        );
         assert_eq!(settled.unsolved[0] & 1 << 4, 0);
         assert_eq!(settled.words[word(0, 0)] & 1 << 4, 1 << 4);
         // The other digits leave the cell when the batch ends.
         assert_eq!(settled.digits_at(4), 0x1ff);
         board.dirty = 1 << word(0, 0);
-        assert!(board.settle_words::<false>());
+        assert!(board.settle_words::<false, Lookup>());
         assert_eq!(board.digits_at(4), 1, "only digit index 0 left in r1c5");
     }
 
@@ -554,7 +557,7 @@ mod tests {
         board.words[word(0, 0)] &= !(ROW & !(1 << 4));
         board.words[word(1, 0)] &= !((ROW & !1) << 9);
         board.dirty = 1 << word(0, 0) | 1 << word(1, 0);
-        assert!(board.settle_words::<false>());
+        assert!(board.settle_words::<false, Lookup>());
         assert_eq!(board.digits_at(4), 1);
         assert_eq!(board.digits_at(9), 1 << 1);
         assert_eq!(board.unsolved[0] & (1 << 4 | 1 << 9), 0);
@@ -564,7 +567,7 @@ mod tests {
         board.words[word(0, 0)] &= !(ROW & !(1 << 4));
         board.words[word(1, 0)] &= !(ROW & !(1 << 4));
         board.dirty = 1 << word(0, 0) | 1 << word(1, 0);
-        assert!(!board.settle_words::<false>());
+        assert!(!board.settle_words::<false, Lookup>());
     }
 
     #[test]
@@ -593,14 +596,14 @@ mod tests {
             board
         };
         let mut followed = cleared();
-        assert!(followed.propagate::<true>());
+        assert!(followed.propagate::<true, Lookup>());
         assert_eq!(
             followed.words[word(0, 0)] & column_cells(0o7),
             column_cells(1),
             "box 0 keeps the digit in column 1"
         );
         let mut cheap = cleared();
-        assert!(cheap.propagate::<false>());
+        assert!(cheap.propagate::<false, Lookup>());
         assert_eq!(
             cheap.words[word(0, 0)] & column_cells(0o7),
             column_cells(0o7),
@@ -618,7 +621,7 @@ mod tests {
         let mut cells = [0u8; CELLS];
         cells[0] = 1;
         let mut board = Board::from_clues(&Grid::from_cells(cells).unwrap()).unwrap();
-        assert!(board.propagate::<false>());
+        assert!(board.propagate::<false, Lookup>());
         assert_eq!(board.fewest_candidates_cell(), 1, "r1c2, the first with 8");
         // r5c5 down to three candidates: the fewest, though later in reading order.
         for d in 3..9 {
@@ -682,7 +685,7 @@ mod tests {
             "other stacks untouched"
         );
         // After propagation the split sees the digit down to one permutation there.
-        assert!(board.propagate::<true>());
+        assert!(board.propagate::<true, Lookup>());
         assert_eq!(board.shapes().permutations(0, 5) >> 8, 1);
         assert_eq!(board.shapes().permutations(4, 1) >> 8, 1);
     }
@@ -700,7 +703,7 @@ mod tests {
         board.words[b0] &= !column_cells(0o040);
         board.words[b1] &= !column_cells(0o040);
         board.dirty |= 1 << b0 | 1 << b1;
-        assert!(board.propagate::<true>());
+        assert!(board.propagate::<true, Lookup>());
         let split = board.shapes().split(None).unwrap();
         assert_eq!((split.digit, split.unit), (2, 4));
         assert_eq!(split.perms.count_ones(), 2);
@@ -716,14 +719,14 @@ mod tests {
         let confine = |board: &mut Board, d: usize| {
             board.words[word(d, 0)] &= !0o770;
             board.dirty |= 1 << word(d, 0);
-            assert!(board.propagate::<true>());
+            assert!(board.propagate::<true, Lookup>());
         };
         let mut board = open_board();
         for d in 0..3 {
             confine(&mut board, d);
         }
         assert_eq!(triads(&mut board), Some(true));
-        assert!(board.propagate::<true>());
+        assert!(board.propagate::<true, Lookup>());
         for d in 3..9 {
             assert_eq!(
                 board.words[word(d, 0)] & 0o7,
@@ -744,7 +747,7 @@ mod tests {
             board.words[word(d, 2)] &= !column_cells(1 << 4);
             board.dirty |= 1 << word(d, 2);
         }
-        assert!(board.propagate::<true>());
+        assert!(board.propagate::<true, Lookup>());
         assert_eq!(triads(&mut board), None);
     }
 
@@ -758,10 +761,10 @@ mod tests {
                 board.words[word(d, band)] &= !column_cells(0o050);
                 board.dirty |= 1 << word(d, band);
             }
-            assert!(board.propagate::<true>());
+            assert!(board.propagate::<true, Lookup>());
             let shapes = board.shapes();
             assert_eq!(board.triads(&shapes), Some(true), "band {band}");
-            assert!(board.propagate::<true>());
+            assert!(board.propagate::<true, Lookup>());
             for d in 3..9 {
                 let left = board.words[word(d, band)] & column_cells(0o020);
                 assert_eq!(left, 0, "digit index {d} left band {band}'s minicolumn");

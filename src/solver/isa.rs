@@ -4,11 +4,15 @@
 //! it, masking with a complement, shifting by a variable amount. The x86-64 baseline spends a
 //! dozen instructions on `count_ones` and two or three on each of the others. Nearly every
 //! x86-64 processor since 2013 (Haswell, Zen) has one instruction for each (POPCNT, LZCNT,
-//! BMI1, BMI2; the compiler emits no PDEP or PEXT, slow on Zen 1-2, unasked), so the search is
-//! also compiled for those and picked at run time: 6-8% fewer instructions on every data set
-//! and 4-8% more puzzles/s on most (BENCHMARKS.md, "Two builds of the search"). A whole build
-//! for x86-64-v3 (AVX2 too) did no better. Elsewhere (older x86-64, aarch64) the portable
-//! build runs; the tests hold every path this CPU can run to the same search trees.
+//! BMI1, BMI2; the compiler emits no PDEP or PEXT unasked), so the search is also compiled for
+//! those and picked at run time: 6-8% fewer instructions on every data set and 4-8% more
+//! puzzles/s on most (BENCHMARKS.md, "Two builds of the search"). A whole build for x86-64-v3
+//! (AVX2 too) did no better. Where PEXT is one fast instruction (Intel since Haswell, AMD
+//! since Zen 3; on Zen 1-2 it is microcode, tens of cycles), a third build also settles words
+//! with it (`tables::Pext`). Elsewhere (older x86-64, aarch64) the portable build runs; the
+//! tests hold every build this CPU can run to the same search trees.
+
+use super::tables::{Lookup, Occupancy};
 
 /// The instructions one solve runs on: [`Isa::best`], or (for tests) any of
 /// [`Isa::available`]. Only ever made where the CPU has them, so running on one is safe.
@@ -22,36 +26,51 @@ enum Kind {
     /// x86-64 with POPCNT, LZCNT, BMI1 and BMI2.
     #[cfg(target_arch = "x86_64")]
     BitManipulation,
+    /// The same, where PEXT is fast too: settling finds occupancies with it.
+    #[cfg(target_arch = "x86_64")]
+    FastPext,
 }
 
 impl Isa {
     /// The baseline, on any CPU.
     pub(crate) const PORTABLE: Isa = Isa(Kind::Portable);
 
-    /// The fastest this CPU runs. (std caches what the CPU has: this is four loads and tests.)
+    /// The fastest this CPU runs. (Cached, by std and by `fast_pext`: five loads and tests.)
     #[inline]
     pub(crate) fn best() -> Isa {
         #[cfg(target_arch = "x86_64")]
-        return Isa::for_x86_64([
-            std::is_x86_feature_detected!("popcnt"),
-            std::is_x86_feature_detected!("lzcnt"),
-            std::is_x86_feature_detected!("bmi1"),
-            std::is_x86_feature_detected!("bmi2"),
-        ]);
+        return Isa::for_x86_64(
+            [
+                std::is_x86_feature_detected!("popcnt"),
+                std::is_x86_feature_detected!("lzcnt"),
+                std::is_x86_feature_detected!("bmi1"),
+                std::is_x86_feature_detected!("bmi2"),
+            ],
+            fast_pext(),
+        );
         #[cfg(not(target_arch = "x86_64"))]
         Isa::PORTABLE
     }
 
-    /// The fastest for an x86-64 CPU that has (or lacks) POPCNT, LZCNT, BMI1 and BMI2: the
-    /// bit-instruction build needs all four. Only `best` passes what a CPU has (the tests pass
-    /// every combination, and run none of the results).
+    /// The fastest for an x86-64 CPU that has (or lacks) POPCNT, LZCNT, BMI1 and BMI2, and
+    /// whose PEXT (part of BMI2) is or is not fast: the bit-instruction builds need all four.
+    /// Only `best` passes what a CPU has (the tests pass every combination, and run none of
+    /// the results).
     #[cfg(target_arch = "x86_64")]
-    fn for_x86_64(has: [bool; 4]) -> Isa {
-        if has.iter().all(|&h| h) {
-            Isa(Kind::BitManipulation)
-        } else {
-            Isa::PORTABLE
+    fn for_x86_64(has: [bool; 4], fast_pext: bool) -> Isa {
+        match (has.iter().all(|&h| h), fast_pext) {
+            (true, true) => Isa(Kind::FastPext),
+            (true, false) => Isa(Kind::BitManipulation),
+            (false, _) => Isa::PORTABLE,
         }
+    }
+
+    /// Whether the search settles words with PEXT ([`Isa::run_settling`] on `tables::Pext`).
+    pub(crate) fn settles_by_pext(self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return self.0 == Kind::FastPext;
+        #[cfg(not(target_arch = "x86_64"))]
+        false
     }
 
     /// Its name in reports (`bench --json`, `solve --stats`).
@@ -60,30 +79,79 @@ impl Isa {
             Kind::Portable => "portable",
             #[cfg(target_arch = "x86_64")]
             Kind::BitManipulation => "x86-64 with popcnt, lzcnt, bmi1, bmi2",
+            #[cfg(target_arch = "x86_64")]
+            Kind::FastPext => "x86-64 with popcnt, lzcnt, bmi1, bmi2 (fast pext)",
         }
     }
 
-    /// Every one this CPU can run, the baseline first.
+    /// Every one this CPU can run, the baseline first: the PEXT build runs wherever BMI2 is,
+    /// slowly or not.
     #[cfg(test)]
     pub(crate) fn available() -> Vec<Isa> {
-        let best = Isa::best();
-        let mut all = vec![Isa::PORTABLE];
-        if best != Isa::PORTABLE {
-            all.push(best);
+        #[cfg(target_arch = "x86_64")]
+        if Isa::best() != Isa::PORTABLE {
+            return vec![
+                Isa::PORTABLE,
+                Isa(Kind::BitManipulation),
+                Isa(Kind::FastPext),
+            ];
         }
-        all
+        vec![Isa::PORTABLE]
     }
 
     /// Runs `f` compiled for these instructions: `f` and what it inlines (the whole search,
     /// which is `#[inline(always)]` down to the board's rules) get their own copy per kind.
     #[inline(always)]
     pub(crate) fn run<R>(self, f: impl FnOnce() -> R) -> R {
+        self.run_settling::<Lookup, R>(f)
+    }
+
+    /// [`Isa::run`] for code that settles words by `O`: one that needs BMI2 is compiled for
+    /// the bit instructions only, never for the baseline, where it could not run.
+    #[inline(always)]
+    pub(crate) fn run_settling<O: Occupancy, R>(self, f: impl FnOnce() -> R) -> R {
         match self.0 {
-            Kind::Portable => f(),
-            // SAFETY: an `Isa` of this kind is made only by `best`, where the CPU has them.
+            Kind::Portable if !O::NEEDS_BMI2 => f(),
+            // SAFETY: an `Isa` of these kinds is made only by `best`, where the CPU has them
+            // (and by `available`, for tests, on the same condition).
             #[cfg(target_arch = "x86_64")]
-            Kind::BitManipulation => unsafe { with_bit_manipulation(f) },
+            Kind::BitManipulation | Kind::FastPext => unsafe { with_bit_manipulation(f) },
+            Kind::Portable => unreachable!("code that needs BMI2 run on the portable build"),
         }
+    }
+}
+
+/// Whether this CPU's PEXT is one fast instruction: Intel's since Haswell (the first with
+/// BMI2) and AMD's since Zen 3 (family 19h). AMD's earlier ones (Excavator, Zen 1-2, and
+/// Hygon's Zen 1) run it as microcode, tens of cycles; other vendors are not assumed fast.
+/// Asked once: CPUID leaves a virtual machine for its host, microseconds a time (asked on
+/// every solve, it made easy sets 2-7 times slower).
+#[cfg(target_arch = "x86_64")]
+fn fast_pext() -> bool {
+    use std::arch::x86_64::__cpuid;
+    static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FAST.get_or_init(|| {
+        let vendor = __cpuid(0);
+        let name = [vendor.ebx, vendor.edx, vendor.ecx]
+            .map(u32::to_le_bytes)
+            .concat();
+        let signature = __cpuid(1).eax;
+        let base_family = signature >> 8 & 0xf;
+        let family = match base_family {
+            0xf => base_family + (signature >> 20 & 0xff),
+            _ => base_family,
+        };
+        pext_is_fast(&name, family)
+    })
+}
+
+/// [`fast_pext`]'s rule, by CPUID vendor name and family.
+#[cfg(target_arch = "x86_64")]
+fn pext_is_fast(vendor: &[u8], family: u32) -> bool {
+    match vendor {
+        b"GenuineIntel" => true,
+        b"AuthenticAMD" => family >= 0x19,
+        _ => false,
     }
 }
 
@@ -98,14 +166,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_bit_instruction_build_needs_all_four() {
+    fn the_bit_instruction_builds_need_all_four() {
         for bits in 0..16 {
             let has = [0, 1, 2, 3].map(|i| bits >> i & 1 == 1);
-            let want = match bits {
-                15 => Kind::BitManipulation,
-                _ => Kind::Portable,
-            };
-            assert_eq!(Isa::for_x86_64(has).0, want, "{has:?}");
+            for fast_pext in [false, true] {
+                let want = match (bits, fast_pext) {
+                    (15, true) => Kind::FastPext,
+                    (15, false) => Kind::BitManipulation,
+                    _ => Kind::Portable,
+                };
+                let isa = Isa::for_x86_64(has, fast_pext);
+                assert_eq!(isa.0, want, "{has:?} {fast_pext}");
+                assert_eq!(isa.settles_by_pext(), want == Kind::FastPext);
+            }
         }
+    }
+
+    #[test]
+    fn pext_is_fast_on_intel_and_on_amd_from_zen_3() {
+        assert!(pext_is_fast(b"GenuineIntel", 6));
+        for (family, fast) in [(0x15, false), (0x17, false), (0x19, true), (0x1a, true)] {
+            assert_eq!(pext_is_fast(b"AuthenticAMD", family), fast, "{family:x}");
+        }
+        assert!(!pext_is_fast(b"HygonGenuine", 0x18));
+        assert!(!pext_is_fast(b"CentaurHauls", 6));
     }
 }

@@ -14,7 +14,9 @@
 use super::board::Board;
 use super::isa::Isa;
 use super::split::Split;
+use super::tables::{Lookup, Occupancy, Pext};
 use crate::grid::Grid;
+use std::marker::PhantomData;
 
 /// Which cell to branch on, and so which solution comes first.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -48,7 +50,22 @@ pub(crate) struct Found {
 /// Counts solutions of `board` up to `limit` (at least 1), keeping the first one found, and
 /// gives up rather than take more than `max_guesses` guesses.
 pub(crate) fn search(board: Board, order: Order, limit: u64, max_guesses: u64, isa: Isa) -> Found {
-    let mut s = Search {
+    match isa.settles_by_pext() {
+        true => search_settling::<Pext>(board, order, limit, max_guesses, isa),
+        false => search_settling::<Lookup>(board, order, limit, max_guesses, isa),
+    }
+}
+
+/// [`search`], settling words by `O`.
+fn search_settling<O: Occupancy>(
+    board: Board,
+    order: Order,
+    limit: u64,
+    max_guesses: u64,
+    isa: Isa,
+) -> Found {
+    let mut s = Search::<O> {
+        settling: PhantomData,
         isa,
         order,
         limit: limit.max(1),
@@ -68,7 +85,9 @@ pub(crate) fn search(board: Board, order: Order, limit: u64, max_guesses: u64, i
     s.found
 }
 
-struct Search {
+struct Search<O> {
+    /// How settling finds a word's occupancy (`isa` says which way is fastest).
+    settling: PhantomData<O>,
     /// What every node runs on.
     isa: Isa,
     order: Order,
@@ -113,12 +132,12 @@ impl Branch for Split {
     }
 }
 
-impl Search {
+impl<O: Occupancy> Search<O> {
     /// Explores every solution below `board`; true once the limit or the guess budget is
     /// reached.
     fn explore(&mut self, board: Board, trail: Trail) -> bool {
         let isa = self.isa;
-        isa.run(
+        isa.run_settling::<O, _>(
             #[inline(always)]
             || self.explore_here(board, trail),
         )
@@ -129,9 +148,9 @@ impl Search {
     fn explore_here(&mut self, mut board: Board, mut trail: Trail) -> bool {
         loop {
             let consistent = if self.deciding(trail) {
-                board.propagate::<true>()
+                board.propagate::<true, O>()
             } else {
-                board.propagate::<false>()
+                board.propagate::<false, O>()
             };
             if !consistent {
                 return false;

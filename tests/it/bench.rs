@@ -68,8 +68,12 @@ fn bench_prints_a_row_per_set_and_writes_every_documented_key() {
     assert!(v["threads_available"].as_u64().unwrap() >= 1);
     assert_eq!(v["engine"], sudoku_batch::engine_build());
     assert!(
-        ["portable", "x86-64 with popcnt, lzcnt, bmi1, bmi2"]
-            .contains(&sudoku_batch::engine_build())
+        [
+            "portable",
+            "x86-64 with popcnt, lzcnt, bmi1, bmi2",
+            "x86-64 with popcnt, lzcnt, bmi1, bmi2 (fast pext)"
+        ]
+        .contains(&sudoku_batch::engine_build())
     );
     let results = v["results"].as_array().unwrap();
     assert_eq!(results.len(), 8);
