@@ -135,19 +135,20 @@ fn fast_pext() -> bool {
         let name = [vendor.ebx, vendor.edx, vendor.ecx]
             .map(u32::to_le_bytes)
             .concat();
-        let signature = __cpuid(1).eax;
-        let base_family = signature >> 8 & 0xf;
-        let family = match base_family {
-            0xf => base_family + (signature >> 20 & 0xff),
-            _ => base_family,
-        };
-        pext_is_fast(&name, family)
+        pext_is_fast(&name, __cpuid(1).eax)
     })
 }
 
-/// [`fast_pext`]'s rule, by CPUID vendor name and family.
+/// [`fast_pext`]'s rule, by CPUID's vendor name (leaf 0) and processor signature (leaf 1,
+/// EAX), whose family is the base family (bits 8-11) plus, when that is 0xF, the extended
+/// family (bits 20-27).
 #[cfg(target_arch = "x86_64")]
-fn pext_is_fast(vendor: &[u8], family: u32) -> bool {
+fn pext_is_fast(vendor: &[u8], signature: u32) -> bool {
+    let base_family = signature >> 8 & 0xf;
+    let family = match base_family {
+        0xf => base_family + (signature >> 20 & 0xff),
+        _ => base_family,
+    };
     match vendor {
         b"GenuineIntel" => true,
         b"AuthenticAMD" => family >= 0x19,
@@ -184,11 +185,20 @@ mod tests {
 
     #[test]
     fn pext_is_fast_on_intel_and_on_amd_from_zen_3() {
-        assert!(pext_is_fast(b"GenuineIntel", 6));
-        for (family, fast) in [(0x15, false), (0x17, false), (0x19, true), (0x1a, true)] {
-            assert_eq!(pext_is_fast(b"AuthenticAMD", family), fast, "{family:x}");
+        // Processor signatures (CPUID leaf 1, EAX) of real parts.
+        for (vendor, signature, fast) in [
+            (&b"GenuineIntel"[..], 0x0003_06c3, true), // Haswell, family 6
+            (b"GenuineIntel", 0x0008_06f8, true),      // Sapphire Rapids, family 6
+            (b"AuthenticAMD", 0x0066_0f51, false),     // Excavator, family 15h
+            (b"AuthenticAMD", 0x0080_0f12, false),     // Zen 1 (EPYC 7601), family 17h
+            (b"AuthenticAMD", 0x0083_0f10, false),     // Zen 2 (EPYC 7702), family 17h
+            (b"AuthenticAMD", 0x00a0_0f11, true),      // Zen 3 (EPYC 7763), family 19h
+            (b"AuthenticAMD", 0x00a1_0f11, true),      // Zen 4 (EPYC 9654), family 19h
+            (b"AuthenticAMD", 0x00b0_0f20, true),      // Zen 5, family 1Ah
+            (b"HygonGenuine", 0x0090_0f02, false),     // Hygon Dhyana (Zen 1), family 18h
+            (b"CentaurHauls", 0x0000_06f2, false),
+        ] {
+            assert_eq!(pext_is_fast(vendor, signature), fast, "{signature:x}");
         }
-        assert!(!pext_is_fast(b"HygonGenuine", 0x18));
-        assert!(!pext_is_fast(b"CentaurHauls", 6));
     }
 }
