@@ -5,7 +5,8 @@
 # loaded first, nothing parsed, checked or written). Runs alternate, so machine noise hits all.
 # Usage: scripts/e2e-kaggle.sh [RUNS] [BIN]   (default: 5 runs; target/release/sudoku-batch)
 # Prints the median puzzles/s of each (each run timed from outside, process start to exit) and
-# the ratios the runner is judged by: -j1 over the engine on 1 thread, and -j2 over -j1.
+# the ratios the runner is judged by: -j1 over the engine on 1 thread, and -j2 over -j1, both
+# as ratios of the medians and as medians of the rounds' own ratios.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -32,10 +33,15 @@ for _ in $(seq "$runs"); do
 done
 e1=$(median < "$tmp/eng1"); e2=$(median < "$tmp/eng2")
 printf 'engine alone: -j1 %.0f/s  -j2 %.0f/s\n' "$e1" "$e2"
-printf '%-6s %10s %10s %10s %10s %12s\n' layout j1/s j2/s j1/engine j2/j1 j2/engine-j2
+# The ratios of the medians, and the medians of each round's own ratios: a round's runs are
+# seconds apart, so a slow spell of the machine hits all of them (the steadier figure here).
+per_round() { paste "$1" "$2" | awk '{print $1 / $2}' | median; }
+printf '%-6s %10s %10s %10s %10s %12s %16s %12s\n' layout j1/s j2/s j1/engine j2/j1 j2/engine-j2 \
+  'rounds:j1/engine' 'rounds:j2/j1'
 for l in csv txt; do
   a=$(median < "$tmp/${l}1"); b=$(median < "$tmp/${l}2")
-  printf '%-6s %10.0f %10.0f %10.2f %10.2f %12.2f\n' "$l" "$a" "$b" \
+  printf '%-6s %10.0f %10.0f %10.2f %10.2f %12.2f %16.2f %12.2f\n' "$l" "$a" "$b" \
     "$(awk -v x="$a" -v y="$e1" 'BEGIN {print x / y}')" "$(awk -v x="$b" -v y="$a" 'BEGIN {print x / y}')" \
-    "$(awk -v x="$b" -v y="$e2" 'BEGIN {print x / y}')"
+    "$(awk -v x="$b" -v y="$e2" 'BEGIN {print x / y}')" \
+    "$(per_round "$tmp/${l}1" "$tmp/eng1")" "$(per_round "$tmp/${l}2" "$tmp/${l}1")"
 done
