@@ -288,7 +288,8 @@ impl Occupancy for Lookup {
 
 /// One PEXT (BMI2): a segment's bit ORed with the next two holds the segment's "any", and PEXT
 /// packs the nine segments' first bits in order, which is bit `3 * row + box`. Five
-/// instructions where the look-ups take a dozen, and 3-6% faster on an Intel Xeon; but PEXT is
+/// instructions where the look-ups take a dozen: 4-7% fewer in the whole search, and faster on
+/// 16 of 18 set×mode pairs on an Intel Xeon (BENCHMARKS.md, "Occupancy by PEXT"). PEXT is
 /// microcode on AMD before Zen 3, so `Isa` picks this only where it is one fast instruction.
 pub(crate) struct Pext;
 
