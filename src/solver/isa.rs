@@ -35,21 +35,26 @@ impl Isa {
     /// The baseline, on any CPU.
     pub(crate) const PORTABLE: Isa = Isa(Kind::Portable);
 
-    /// The fastest this CPU runs. (Cached, by std and by `fast_pext`: five loads and tests.)
+    /// The fastest this CPU runs, found once: asking the CPU (CPUID) leaves a virtual machine
+    /// for its host, microseconds a time, and asked on every solve it made easy sets 2-7
+    /// times slower. After the first call, one load.
     #[inline]
     pub(crate) fn best() -> Isa {
+        static BEST: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
         #[cfg(target_arch = "x86_64")]
-        return Isa::for_x86_64(
-            [
-                std::is_x86_feature_detected!("popcnt"),
-                std::is_x86_feature_detected!("lzcnt"),
-                std::is_x86_feature_detected!("bmi1"),
-                std::is_x86_feature_detected!("bmi2"),
-            ],
-            fast_pext(),
-        );
+        return *BEST.get_or_init(|| {
+            Isa::for_x86_64(
+                [
+                    std::is_x86_feature_detected!("popcnt"),
+                    std::is_x86_feature_detected!("lzcnt"),
+                    std::is_x86_feature_detected!("bmi1"),
+                    std::is_x86_feature_detected!("bmi2"),
+                ],
+                fast_pext(),
+            )
+        });
         #[cfg(not(target_arch = "x86_64"))]
-        Isa::PORTABLE
+        *BEST.get_or_init(|| Isa::PORTABLE)
     }
 
     /// The fastest for an x86-64 CPU that has (or lacks) POPCNT, LZCNT, BMI1 and BMI2, and
@@ -124,19 +129,15 @@ impl Isa {
 /// Whether this CPU's PEXT is one fast instruction: Intel's since Haswell (the first with
 /// BMI2) and AMD's since Zen 3 (family 19h). AMD's earlier ones (Excavator, Zen 1-2, and
 /// Hygon's Zen 1) run it as microcode, tens of cycles; other vendors are not assumed fast.
-/// Asked once: CPUID leaves a virtual machine for its host, microseconds a time (asked on
-/// every solve, it made easy sets 2-7 times slower).
+/// Asked by `Isa::best`, once.
 #[cfg(target_arch = "x86_64")]
 fn fast_pext() -> bool {
     use std::arch::x86_64::__cpuid;
-    static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *FAST.get_or_init(|| {
-        let vendor = __cpuid(0);
-        let name = [vendor.ebx, vendor.edx, vendor.ecx]
-            .map(u32::to_le_bytes)
-            .concat();
-        pext_is_fast(&name, __cpuid(1).eax)
-    })
+    let vendor = __cpuid(0);
+    let name = [vendor.ebx, vendor.edx, vendor.ecx]
+        .map(u32::to_le_bytes)
+        .concat();
+    pext_is_fast(&name, __cpuid(1).eax)
 }
 
 /// [`fast_pext`]'s rule, by CPUID's vendor name (leaf 0) and processor signature (leaf 1,
