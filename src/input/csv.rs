@@ -369,6 +369,17 @@ mod tests {
     const SOLUTION: &[u8; CELLS] =
         b"534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
+    /// A headerless CSV layout of `width` columns, as detection would make it.
+    fn layout(delimiter: u8, width: usize, puzzle: usize, solution: Option<usize>) -> Csv {
+        Csv {
+            delimiter,
+            header: None,
+            columns: (0..width).map(|i| format!("c{i}").into_bytes()).collect(),
+            puzzle,
+            solution,
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
 
@@ -387,13 +398,7 @@ mod tests {
             verify in proptest::bool::ANY,
         ) {
             let puzzle = if last { width - 1 } else { 0 };
-            let csv = Csv {
-                delimiter,
-                header: None,
-                columns: (0..width).map(|i| format!("c{i}").into_bytes()).collect(),
-                puzzle,
-                solution: (verify && width > 1).then_some(width - 1 - puzzle),
-            };
+            let csv = layout(delimiter, width, puzzle, (verify && width > 1).then_some(width - 1 - puzzle));
             let mut row = Vec::new();
             for (i, &solved) in solved.iter().take(width).enumerate() {
                 if i > 0 {
@@ -420,38 +425,20 @@ mod tests {
     /// there, and one byte out of shape sends it to the general path.
     #[test]
     fn a_row_of_puzzles_takes_the_quick_path() {
-        let csv = Csv {
-            delimiter: b',',
-            header: None,
-            columns: vec![b"quizzes".to_vec(), b"solutions".to_vec()],
-            puzzle: 0,
-            solution: Some(1),
-        };
+        let csv = layout(b',', 2, 0, Some(1));
         let row = [&PUZZLE[..], b",", &SOLUTION[..]].concat();
         let (puzzle, given) = csv.cells_row(&row).expect("in shape");
         assert_eq!(Ok(puzzle), Grid::parse_bytes(PUZZLE));
         assert_eq!(given, Some(Grid::parse_bytes(SOLUTION)));
-        let swapped = Csv {
-            delimiter: b',',
-            header: None,
-            columns: csv.columns.clone(),
-            puzzle: 1,
-            solution: Some(0),
-        };
-        let (puzzle, given) = swapped.cells_row(&row).expect("in shape");
+        let (puzzle, given) = layout(b',', 2, 1, Some(0))
+            .cells_row(&row)
+            .expect("in shape");
         assert_eq!(
             (Ok(puzzle), given),
             (Grid::parse_bytes(SOLUTION), Some(Grid::parse_bytes(PUZZLE)))
         );
         // Without `--verify` the solutions are only checked, and the row still takes it.
-        let unverified = Csv {
-            delimiter: b',',
-            header: None,
-            columns: csv.columns.clone(),
-            puzzle: 0,
-            solution: None,
-        };
-        let (puzzle, given) = unverified.cells_row(&row).expect("in shape");
+        let (puzzle, given) = layout(b',', 2, 0, None).cells_row(&row).expect("in shape");
         assert_eq!((Ok(puzzle), given), (Grid::parse_bytes(PUZZLE), None));
         assert!(csv.cells_row(&row[1..]).is_none());
         assert!(csv.cells_row(&[&row[..], b","].concat()).is_none());
