@@ -3,9 +3,10 @@
 //! A node branches on a cell (one alternative per candidate digit) or on a split (one per
 //! permutation a digit has left in a band or stack, three segments fixed at once). Splits make
 //! the much smaller tree on hard puzzles (forum_hardest_1106: 253 guesses per puzzle with cells
-//! alone, 134 with splits), but cost more per node and a few more guesses on easy boards with
-//! many solutions, so they are used where the tree is decided: on wide-open boards and once a
-//! puzzle has proved hard. A split node first checks its minirows and minicolumns (three
+//! alone, 134 with splits), but cost more per node and a few more guesses on the boards with
+//! many solutions and few empty cells of serg_benchmark, so they are used where the tree is
+//! decided: throughout a puzzle that starts wide open, and once a puzzle has proved hard. A
+//! split node first checks its minirows and minicolumns (three
 //! digits each): without that, splits on a board with few clues overfill minirows unseen and
 //! wander for millions of guesses. The same nodes propagate the column rule for every digit
 //! that changed (118 guesses per 1106 puzzle instead of 133), the others only where a band's
@@ -29,9 +30,13 @@ pub(crate) enum Order {
     RowMajor,
 }
 
-/// Boards with at least this many empty cells branch on splits: the top of a hard puzzle's
-/// tree decides its size. Lower, and the many-solution boards of serg_benchmark (30-49 empty
-/// cells after propagation) lose 10-20% to splits; the hard sets start at 50.
+/// Puzzles with at least this many empty cells branch on splits at every node: their whole
+/// tree is decided. The hard sets start with 55-61, 17_clue with 64, unbiased and
+/// gen_puzzles with 52-61; serg_benchmark's many-solution boards start with 46-47 (kaggle
+/// 44-52), and splits at every node cost them 65% more instructions. Splits only at nodes
+/// that still had 50 empty cells (until 2026-12-02) left the easy sets with 28-40% more
+/// guesses than tdoku, which splits everywhere (17_clue 0.73 per puzzle against 0.57; now
+/// 0.57), for the same instructions.
 const WIDE_OPEN: u32 = 50;
 
 /// After this many guesses a puzzle has proved hard, and every node branches on splits. Easy
@@ -68,6 +73,7 @@ fn search_settling<O: Occupancy>(
         settling: PhantomData,
         isa,
         order,
+        wide_open: order == Order::FewestCandidates && board.open_cells() >= WIDE_OPEN,
         limit: limit.max(1),
         max_guesses,
         found: Found {
@@ -77,11 +83,7 @@ fn search_settling<O: Occupancy>(
             gave_up: false,
         },
     };
-    let root = Trail {
-        unit: None,
-        wide_open: order == Order::FewestCandidates && board.open_cells() >= WIDE_OPEN,
-    };
-    s.explore(board, root);
+    s.explore(board, Trail { unit: None });
     s.found
 }
 
@@ -91,6 +93,8 @@ struct Search<O> {
     /// What every node runs on.
     isa: Isa,
     order: Order,
+    /// The puzzle started wide open: every node decides the tree's size.
+    wide_open: bool,
     limit: u64,
     max_guesses: u64,
     found: Found,
@@ -102,10 +106,6 @@ struct Trail {
     /// The band or stack of the last split: the next split stays there while it can, which
     /// spares the full choice and costs nothing in tree size (measured).
     unit: Option<u8>,
-    /// False once an ancestor had fewer than `WIDE_OPEN` empty cells (descendants have fewer),
-    /// the puzzle itself included: its first propagation is a deciding one only if it is wide
-    /// open (serg_benchmark's 46-47 empty cells: -1.3% instructions; the hard sets have 55-61).
-    wide_open: bool,
 }
 
 /// How a node branches: alternative `i` commits the board to one share of its solutions.
@@ -147,7 +147,7 @@ impl<O: Occupancy> Search<O> {
     #[inline(always)]
     fn explore_here(&mut self, mut board: Board, mut trail: Trail) -> bool {
         loop {
-            let consistent = if self.deciding(trail) {
+            let consistent = if self.deciding() {
                 board.propagate::<true, O>()
             } else {
                 board.propagate::<false, O>()
@@ -165,7 +165,7 @@ impl<O: Occupancy> Search<O> {
                 }
                 return found.count >= self.limit;
             }
-            if self.splitting(&board, &mut trail) {
+            if self.splitting() {
                 let shapes = board.shapes();
                 match board.triads(&shapes) {
                     None => return false,
@@ -220,20 +220,18 @@ impl<O: Occupancy> Search<O> {
         false
     }
 
-    /// Whether `board` (propagated, not solved) branches on a split.
+    /// Whether a node (propagated, not solved) branches on a split.
     #[inline(always)]
-    fn splitting(&self, board: &Board, trail: &mut Trail) -> bool {
-        if self.order == Order::RowMajor {
-            return false;
-        }
-        trail.wide_open = trail.wide_open && board.open_cells() >= WIDE_OPEN;
-        self.deciding(*trail)
+    fn splitting(&self) -> bool {
+        self.order == Order::FewestCandidates && self.deciding()
     }
 
-    /// Whether the node is where the tree's size is decided: a wide-open board or a puzzle
-    /// that has proved hard. There, splits and the column rule on every changed digit pay.
+    /// Whether the node is where the tree's size is decided: in a puzzle that started wide
+    /// open or has proved hard. There, splits and the column rule on every changed digit pay.
+    /// (The puzzle's own first propagation is a deciding one only if it is wide open:
+    /// serg_benchmark's 46-47 empty cells, -1.3% instructions.)
     #[inline(always)]
-    fn deciding(&self, trail: Trail) -> bool {
-        trail.wide_open || self.found.guesses >= HARD
+    fn deciding(&self) -> bool {
+        self.wide_open || self.found.guesses >= HARD
     }
 }
