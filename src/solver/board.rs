@@ -691,12 +691,11 @@ mod tests {
     }
 
     #[test]
-    fn split_prefers_its_unit_then_the_tightest() {
+    fn split_takes_the_tightest_unit_then_its_tightest_digit() {
         let mut board = open_board();
         // All open: every unit has 6 × 9 permutations; ties go to band 0, digit index 0.
-        let split = board.shapes().split(None).unwrap();
+        let split = board.shapes().split().unwrap();
         assert_eq!((split.digit, split.unit, split.perms), (0, 0, 0x3f));
-        assert_eq!(board.shapes().split(Some(4)).unwrap().unit, 4);
         // Digit index 2 down to two permutations in stack 1: that stack is now the tightest,
         // and the digit the one to split.
         let [b0, b1] = [word(2, 0), word(2, 1)];
@@ -704,7 +703,7 @@ mod tests {
         board.words[b1] &= !column_cells(0o040);
         board.dirty |= 1 << b0 | 1 << b1;
         assert!(board.propagate::<true, Lookup>());
-        let split = board.shapes().split(None).unwrap();
+        let split = board.shapes().split().unwrap();
         assert_eq!((split.digit, split.unit), (2, 4));
         assert_eq!(split.perms.count_ones(), 2);
     }

@@ -83,7 +83,7 @@ fn search_settling<O: Occupancy>(
             gave_up: false,
         },
     };
-    s.explore(board, Trail { unit: None });
+    s.explore(board);
     s.found
 }
 
@@ -98,14 +98,6 @@ struct Search<O> {
     limit: u64,
     max_guesses: u64,
     found: Found,
-}
-
-/// What a node inherits from the path above it.
-#[derive(Clone, Copy)]
-struct Trail {
-    /// The band or stack of the last split: the next split stays there while it can, which
-    /// spares the full choice and costs nothing in tree size (measured).
-    unit: Option<u8>,
 }
 
 /// How a node branches: alternative `i` commits the board to one share of its solutions.
@@ -135,17 +127,17 @@ impl Branch for Split {
 impl<O: Occupancy> Search<O> {
     /// Explores every solution below `board`; true once the limit or the guess budget is
     /// reached.
-    fn explore(&mut self, board: Board, trail: Trail) -> bool {
+    fn explore(&mut self, board: Board) -> bool {
         let isa = self.isa;
         isa.run_settling::<O, _>(
             #[inline(always)]
-            || self.explore_here(board, trail),
+            || self.explore_here(board),
         )
     }
 
     /// [`Search::explore`], inlined into each kind of `Isa::run`.
     #[inline(always)]
-    fn explore_here(&mut self, mut board: Board, mut trail: Trail) -> bool {
+    fn explore_here(&mut self, mut board: Board) -> bool {
         loop {
             let consistent = if self.deciding() {
                 board.propagate::<true, O>()
@@ -172,9 +164,8 @@ impl<O: Occupancy> Search<O> {
                     Some(true) => continue,
                     Some(false) => {}
                 }
-                if let Some(split) = shapes.split(trail.unit.map(usize::from)) {
-                    trail.unit = Some(split.unit);
-                    if self.guess(&mut board, u16::from(split.perms), trail, split) {
+                if let Some(split) = shapes.split() {
+                    if self.guess(&mut board, u16::from(split.perms), split) {
                         return true;
                     }
                     continue;
@@ -185,7 +176,7 @@ impl<O: Occupancy> Search<O> {
                 Order::RowMajor => board.first_unsolved().expect("not solved"),
             };
             let digits = board.digits_at(cell);
-            if self.guess(&mut board, digits, trail, Cell(cell)) {
+            if self.guess(&mut board, digits, Cell(cell)) {
                 return true;
             }
         }
@@ -196,13 +187,7 @@ impl<O: Occupancy> Search<O> {
     /// so that each kind of branch gets its own loop: a `match` in one shared loop measured
     /// 3-4% slower.)
     #[inline(always)]
-    fn guess(
-        &mut self,
-        board: &mut Board,
-        mut alternatives: u16,
-        trail: Trail,
-        branch: impl Branch,
-    ) -> bool {
+    fn guess(&mut self, board: &mut Board, mut alternatives: u16, branch: impl Branch) -> bool {
         while alternatives & (alternatives - 1) != 0 {
             if self.found.guesses >= self.max_guesses {
                 self.found.gave_up = true;
@@ -211,7 +196,7 @@ impl<O: Occupancy> Search<O> {
             let mut child = *board;
             branch.commit(&mut child, alternatives.trailing_zeros() as usize);
             self.found.guesses += 1;
-            if self.explore(child, trail) {
+            if self.explore(child) {
                 return true;
             }
             alternatives &= alternatives - 1;

@@ -23,15 +23,14 @@ pub(crate) struct Shapes {
 }
 
 impl Shapes {
-    /// A split on the digit with the fewest permutations left (at least two) in a band (rows
-    /// × boxes) or stack (columns × boxes): in band or stack `prefer` while it has such a
-    /// digit, else in the one with the fewest permutations over all digits. `None` when every
-    /// digit is down to one everywhere.
+    /// A split on the digit with the fewest permutations left (at least two) in the band (rows
+    /// × boxes) or stack (columns × boxes) with the fewest permutations over all digits, chosen
+    /// afresh at every split node as tdoku does. `None` when every digit is down to one
+    /// everywhere. (Staying in the last split's unit while it had such a digit spared this
+    /// choice: 2-6% fewer instructions on the hard sets, the same time on AMD Zen 4, and 0.5-3.5%
+    /// more guesses.)
     #[inline(always)]
-    pub(crate) fn split(&self, prefer: Option<usize>) -> Option<Split> {
-        if let Some(split) = prefer.and_then(|unit| self.fewest_permutations(unit)) {
-            return Some(split);
-        }
+    pub(crate) fn split(&self) -> Option<Split> {
         let mut totals = [0u16; 6];
         for d in 0..9 {
             for b in 0..3 {
