@@ -5,13 +5,14 @@
 # copied into this repository), with scripts/tdoku/driver.cc.
 #
 # Usage: scripts/tdoku-side-by-side.sh TDOKU_DIR [SET.txt...]   (default: ../shared/data/txt/*.txt)
-# Environment: ROUNDS (default 5), CORE (default 1), CXX (default g++, or clang++ if found),
+# Environment: ROUNDS (default 5), CORE (default 1), CXX (default clang++ if found, else g++),
 #   CXXFLAGS (default -O3 -march=native, as tdoku's own build; -mavx without popcnt was
 #   10-30% slower here),
 #   BIN (default target/release/sudoku-batch, built if missing).
-# Prints a Markdown table: set, mode, ours, tdoku (each one's best round), the ratio of the
-# bests, the median of the rounds' own ratios (each round runs the two back to back, so a slow
-# spell of the machine hits both: the steadier figure on a noisy machine), guesses per puzzle.
+# Prints the compiler that built tdoku, then a Markdown table: set, mode, ours, tdoku (each
+# one's best round), the ratio of the bests, the median of the rounds' own ratios (each round
+# runs the two back to back, so a slow spell of the machine hits both: the steadier figure on a
+# noisy machine), guesses per puzzle.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { sed -n '2,12p' "$0"; exit 2; }
@@ -31,6 +32,10 @@ trap 'rm -rf "$work"' EXIT
   -o "$work/tdoku"
 pin=(taskset -c "$core")
 command -v taskset > /dev/null || pin=()
+# Which compiler built tdoku decides 5-10% of its speed (clang is its own build's choice and
+# the faster one): say which, so that a table never hides a slower tdoku.
+echo "tdoku built by $("$cxx" --version | head -1), flags: ${CXXFLAGS:--O3 -march=native}"
+echo
 
 echo "| set | mode | ours, puzzles/s | tdoku, puzzles/s | ours / tdoku | median of rounds | guesses/puzzle, ours | guesses/puzzle, tdoku |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|"
