@@ -176,9 +176,13 @@ impl Board {
                     let k = batch.trailing_zeros() as usize;
                     batch &= batch - 1;
                     let band = band_of(k);
-                    // The cells solved earlier in the batch (by other words: a word settles
-                    // once a batch) leave this word now; the pass below then finds it done.
-                    self.words[k] &= !solved[band];
+                    // The cells solved earlier in the batch stay in this word until the pass
+                    // below, so that its settle does not wait for theirs: taking them out here
+                    // chained every settle of a band to the one before (serg_benchmark and
+                    // kaggle 6-9% slower, though it spared settles). Sound: a superset of the
+                    // candidates infers less, never wrongly, and settling cannot solve a cell
+                    // that is solved already (`unsolved`). A word left with no place once the
+                    // pass takes them out is found out when it settles next.
                     let before = columns(self.words[k]);
                     match self.settle_word::<O>(k) {
                         Some((more, cells)) => {
