@@ -398,7 +398,8 @@ mod tests {
             verify in proptest::bool::ANY,
         ) {
             let puzzle = if last { width - 1 } else { 0 };
-            let csv = layout(delimiter, width, puzzle, (verify && width > 1).then_some(width - 1 - puzzle));
+            let solution = (verify && width > 1).then_some(width - 1 - puzzle);
+            let csv = layout(delimiter, width, puzzle, solution);
             let mut row = Vec::new();
             for (i, &solved) in solved.iter().take(width).enumerate() {
                 if i > 0 {

@@ -179,10 +179,7 @@ impl Board {
                     // The cells solved earlier in the batch stay in this word until the pass
                     // below, so that its settle does not wait for theirs: taking them out here
                     // chained every settle of a band to the one before (serg_benchmark and
-                    // kaggle 6-9% slower, though it spared settles). Sound: a superset of the
-                    // candidates infers less, never wrongly, and settling cannot solve a cell
-                    // that is solved already (`unsolved`). A word left with no place once the
-                    // pass takes them out is found out when it settles next.
+                    // kaggle 6-9% slower, though it spared settles).
                     let before = columns(self.words[k]);
                     match self.settle_word::<O>(k) {
                         Some((more, cells)) => {
@@ -198,7 +195,10 @@ impl Board {
                 }
                 // The batch's solved cells leave the other digits once per band, not once per
                 // settle that solved one (kaggle: a fourth as many passes over a band's nine
-                // words). Until then the other digits keep them as candidates, which is sound.
+                // words). Until then the other digits keep them as candidates, which is sound:
+                // a superset of the candidates infers less, never wrongly, and a settle cannot
+                // solve a cell already solved (`unsolved`). A word this pass leaves with no
+                // place is dirty, and found out when it settles next.
                 for (band, &cells) in solved.iter().enumerate() {
                     if cells != 0 {
                         for e in 0..9 {

@@ -37,24 +37,26 @@ impl Isa {
 
     /// The fastest this CPU runs, found once: asking the CPU (CPUID) leaves a virtual machine
     /// for its host, microseconds a time, and asked on every solve it made easy sets 2-7
-    /// times slower. After the first call, one load.
+    /// times slower. After the first call, one load; other CPUs have only the portable build.
     #[inline]
     pub(crate) fn best() -> Isa {
-        static BEST: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
         #[cfg(target_arch = "x86_64")]
-        return *BEST.get_or_init(|| {
-            Isa::for_x86_64(
-                [
-                    std::is_x86_feature_detected!("popcnt"),
-                    std::is_x86_feature_detected!("lzcnt"),
-                    std::is_x86_feature_detected!("bmi1"),
-                    std::is_x86_feature_detected!("bmi2"),
-                ],
-                fast_pext(),
-            )
-        });
+        {
+            static BEST: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
+            *BEST.get_or_init(|| {
+                Isa::for_x86_64(
+                    [
+                        std::is_x86_feature_detected!("popcnt"),
+                        std::is_x86_feature_detected!("lzcnt"),
+                        std::is_x86_feature_detected!("bmi1"),
+                        std::is_x86_feature_detected!("bmi2"),
+                    ],
+                    fast_pext(),
+                )
+            })
+        }
         #[cfg(not(target_arch = "x86_64"))]
-        *BEST.get_or_init(|| Isa::PORTABLE)
+        Isa::PORTABLE
     }
 
     /// The fastest for an x86-64 CPU that has (or lacks) POPCNT, LZCNT, BMI1 and BMI2, and

@@ -6,9 +6,9 @@
 //! alone, 134 with splits), but cost more per node and a few more guesses on the boards with
 //! many solutions and few empty cells of serg_benchmark, so they are used where the tree is
 //! decided: throughout a puzzle that starts wide open, and once a puzzle has proved hard. A
-//! split node first checks its minirows and minicolumns (three
-//! digits each): without that, splits on a board with few clues overfill minirows unseen and
-//! wander for millions of guesses. The same nodes propagate the column rule for every digit
+//! split node first checks its minirows and minicolumns (three digits each): without that,
+//! splits on a board with few clues overfill minirows unseen and wander for millions of
+//! guesses. The same nodes propagate the column rule for every digit
 //! that changed (118 guesses per 1106 puzzle instead of 133), the others only where a band's
 //! own settling took a column out, which is cheaper and all that easy boards need.
 
