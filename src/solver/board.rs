@@ -349,15 +349,16 @@ impl Board {
     /// three digits each. Counts, for each, the digits that can go there and the digits
     /// confined there (their only segment in that row, their only column in that box): fewer
     /// than three that can, or more than three confined, is a contradiction (`None`); three
-    /// confined push the other digits out. Otherwise whether a word changed.
+    /// confined push the other digits out; exactly three that can are each confined there
+    /// (tdoku's triads work both ways too). Otherwise whether a word changed.
     #[inline(always)]
     pub(crate) fn triads(&mut self, shapes: &Shapes) -> Option<bool> {
         // A digit's minirows (its rows×boxes occupancy, low half) and minicolumns (its
         // columns, high half) in one word, all three bands: one pass counts both.
         let both = |d: usize| u64::from(shapes.rows[d]) | u64::from(shapes.cols[d]) << 32;
-        // Saturating counts per bit: how many digits can go there (at least 1, 2, 3), how
-        // many are confined there (at least 1, 2, 3, 4).
-        let (mut can, mut confined) = ([0u64; 3], [0u64; 4]);
+        // Saturating counts per bit: how many digits can go there, how many are confined
+        // there (at least 1, 2, 3, 4).
+        let (mut can, mut confined) = ([0u64; 4], [0u64; 4]);
         fn add<const N: usize>(t: &mut [u64; N], x: u64) {
             for i in (1..N).rev() {
                 t[i] |= t[i - 1] & x;
@@ -375,24 +376,39 @@ impl Board {
         if can[2] as u32 & (can[2] >> 32) as u32 != BAND || confined[3] != 0 {
             return None;
         }
-        // Three confined: the other digits leave (only where a cell is still empty).
+        // Only where a cell is still empty: three confined push the other digits out, and
+        // exactly three that can, not yet all confined there, are each confined there.
         let open =
             |f: fn(u32) -> u32| (0..3).fold(0, |acc, b| acc | f(self.unsolved[b]) << (9 * b));
-        let full = confined[2] & (u64::from(open(occupancy)) | u64::from(open(columns)) << 32);
-        if full == 0 {
+        let open = u64::from(open(occupancy)) | u64::from(open(columns)) << 32;
+        let full = confined[2] & open;
+        let exact = can[2] & !can[3] & !confined[2] & open;
+        if full | exact == 0 {
             return Some(false);
         }
         let mut dirty = 0;
         for (d, &alone) in alone_in.iter().enumerate() {
             // Only the groups where the digit is still a candidate: most digits have none.
-            let out = full & !alone & both(d);
-            if out == 0 {
+            let (out, held) = (full & !alone & both(d), exact & both(d));
+            if out | held == 0 {
                 continue;
             }
             let (out_rows, out_cols) = (out as u32, (out >> 32) as u32);
+            let (held_rows, held_cols) = (held as u32, (held >> 32) as u32);
+            // A minicolumn held anywhere takes its column out of the other bands.
+            let held_columns = columns(held_cols);
             for b in 0..3 {
-                let segments = SEGMENT_CELLS[(out_rows >> (9 * b) & ROW) as usize];
-                let cells = segments | column_cells(out_cols >> (9 * b) & ROW);
+                // A minirow held: the rest of its row and of its box go.
+                let rows = held_rows >> (9 * b) & ROW;
+                let whole_rows = ((rows | rows >> 1 | rows >> 2) & 0o111) * 7;
+                let whole_boxes = ((rows | rows >> 3 | rows >> 6) & 7) * 0o111;
+                let row_and_box = whole_rows | whole_boxes;
+                // A minicolumn held: the rest of its box goes.
+                let cols = held_cols >> (9 * b) & ROW;
+                let rest_of_box = ((cols | cols >> 1 | cols >> 2) & 0o111) * 7;
+                let segments = (out_rows >> (9 * b) & ROW) | row_and_box & !rows;
+                let column_set = out_cols >> (9 * b) & ROW | (rest_of_box | held_columns) & !cols;
+                let cells = SEGMENT_CELLS[segments as usize] | column_cells(column_set);
                 dirty |= self.clear(word(d, b), cells);
             }
         }
@@ -404,18 +420,59 @@ impl Board {
     /// change get settled again).
     #[inline(always)]
     pub(crate) fn take(&mut self, split: Split, p: usize) {
-        let (d, unit, perm) = (usize::from(split.digit), usize::from(split.unit), PERMS[p]);
+        self.keep(split, PERM_SEGMENTS[p]);
+    }
+
+    /// Keeps the split's digit to the segments of `shape` in its band (bit `3 * row + box`)
+    /// or stack (bit `3 * band + column`).
+    #[inline(always)]
+    pub(crate) fn keep(&mut self, split: Split, shape: u16) {
+        let (d, unit, shape) = (
+            usize::from(split.digit),
+            usize::from(split.unit),
+            u32::from(shape),
+        );
         if unit < 3 {
-            let kept = SEGMENT_CELLS[usize::from(PERM_SEGMENTS[p])];
+            let kept = SEGMENT_CELLS[shape as usize];
             self.dirty |= self.clear(word(d, unit), BAND & !kept);
         } else {
-            // Band `b` keeps one column of the stack, `perm[b]`.
+            // Band `b` keeps the stack's columns in bits `3 * b..3 * b + 3`.
             let first = 3 * (unit - 3);
-            for (b, column) in perm.into_iter().enumerate() {
-                let dropped = column_cells(7 << first & !(1 << (first + column)));
+            for b in 0..3 {
+                let dropped = column_cells((7 & !(shape >> (3 * b))) << first);
                 self.dirty |= self.clear(word(d, b), dropped);
             }
         }
+    }
+
+    /// Of the split's `alternatives` (bit `p` for `PERMS[p]`), the permutation whose segments
+    /// hold the fewest candidates of its digit, the lowest on a tie.
+    #[inline(always)]
+    pub(crate) fn fewest_candidates_permutation(&self, split: Split, alternatives: u16) -> usize {
+        let (d, unit) = (usize::from(split.digit), usize::from(split.unit));
+        // The digit's candidates per segment, in the shape's bit order.
+        let mut segment = [0; 9];
+        for (i, count) in segment.iter_mut().enumerate() {
+            let (line, other) = (i / 3, i % 3);
+            let cells = match unit {
+                0..3 => self.words[word(d, unit)] >> (9 * line + 3 * other) & 7,
+                _ => self.words[word(d, line)] & column_cells(1 << (3 * (unit - 3) + other)),
+            };
+            *count = cells.count_ones();
+        }
+        let mut best = u32::MAX;
+        let mut left = alternatives;
+        while left != 0 {
+            let p = left.trailing_zeros();
+            left &= left - 1;
+            let candidates: u32 = PERMS[p as usize]
+                .iter()
+                .enumerate()
+                .map(|(line, &other)| segment[3 * line + other])
+                .sum();
+            best = best.min(candidates << 3 | p);
+        }
+        (best & 7) as usize
     }
 
     /// The candidate digit indices of `cell`, as bits 0..9.
@@ -462,7 +519,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::tables::{BAND, BAND_PEERS, Lookup, ROW, column_cells, word};
+    use crate::solver::tables::{BAND, BAND_PEERS, Lookup, ROW, SEGMENTS_OF, column_cells, word};
 
     /// The empty board, propagated: every digit everywhere.
     fn open_board() -> Board {
@@ -655,7 +712,7 @@ mod tests {
     #[test]
     fn take_keeps_the_digit_to_one_permutation() {
         let mut board = open_board();
-        // Band 1 of digit index 4: permutation 3 puts row 0 in box 1, row 1 in box 2, row 2 in
+        // Band 1 of digit index 4: permutation 1 puts row 0 in box 1, row 1 in box 2, row 2 in
         // box 0.
         board.take(
             Split {
@@ -663,13 +720,13 @@ mod tests {
                 unit: 1,
                 perms: 0x3f,
             },
-            3,
+            1,
         );
         assert_eq!(
             board.words[word(4, 1)],
             0o000_000_070 | 0o700 << 9 | 0o007 << 18
         );
-        // Stack 2 of digit index 0: permutation 4 gives band 0 the stack's column 2, band 1
+        // Stack 2 of digit index 0: permutation 2 gives band 0 the stack's column 2, band 1
         // column 0, band 2 column 1 (grid columns 8, 6, 7).
         board.take(
             Split {
@@ -677,7 +734,7 @@ mod tests {
                 unit: 5,
                 perms: 0x3f,
             },
-            4,
+            2,
         );
         let stack = column_cells(0o700);
         assert_eq!(board.words[word(0, 0)] & stack, column_cells(1 << 8));
@@ -692,6 +749,112 @@ mod tests {
         assert!(board.propagate::<true, Lookup>());
         assert_eq!(board.shapes().permutations(0, 5) >> 8, 1);
         assert_eq!(board.shapes().permutations(4, 1) >> 8, 1);
+    }
+
+    /// Takes the segments `shape` (bit `3 * row + box`) out of digit index `d`'s band `band`,
+    /// and settles.
+    fn take_out(board: &mut Board, d: usize, band: usize, shape: usize) {
+        board.words[word(d, band)] &= !SEGMENT_CELLS[shape];
+        board.dirty |= 1 << word(d, band);
+        assert!(board.propagate::<true, Lookup>());
+    }
+
+    #[test]
+    fn keep_leaves_exactly_the_permutations_whose_segments_it_keeps() {
+        // Every pair of permutations, in a band and in a stack: what a failed alternative's
+        // rest is kept to.
+        for a in 0..6 {
+            for b in a + 1..6 {
+                let pair = 1 << a | 1 << b;
+                for unit in [1, 4] {
+                    let mut board = open_board();
+                    let split = Split {
+                        digit: 3,
+                        unit,
+                        perms: 0x3f,
+                    };
+                    board.keep(split, SEGMENTS_OF[pair]);
+                    assert!(board.propagate::<true, Lookup>());
+                    let left = board.shapes().permutations(3, usize::from(unit));
+                    assert_eq!(left, 2 << 8 | pair as u16, "{a} {b} unit {unit}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_permutation_tried_first_holds_the_fewest_candidates() {
+        let mut board = open_board();
+        // Digit index 0 loses two cells of r1c1-3: permutations 0 and 4 run through that
+        // segment, so they hold 7 candidates to the others' 9. The lower goes first.
+        board.words[word(0, 0)] &= !0o3;
+        board.dirty |= 1 << word(0, 0);
+        assert!(board.propagate::<true, Lookup>());
+        let split = Split {
+            digit: 0,
+            unit: 0,
+            perms: 0x3f,
+        };
+        assert_eq!(board.fewest_candidates_permutation(split, 0x3f), 0);
+        assert_eq!(board.fewest_candidates_permutation(split, 0x3e), 4);
+        assert_eq!(board.fewest_candidates_permutation(split, 0x2e), 1);
+        // In a stack: digit index 5 loses two cells of column 7 in band 2 (stack 2's column 1
+        // there), which permutations 2 and 4 give band 2.
+        board.words[word(5, 2)] &= !(1 << 7 | 1 << 16);
+        board.dirty |= 1 << word(5, 2);
+        assert!(board.propagate::<true, Lookup>());
+        let split = Split {
+            digit: 5,
+            unit: 5,
+            perms: 0x3f,
+        };
+        assert_eq!(board.fewest_candidates_permutation(split, 0x3f), 2);
+        assert_eq!(board.fewest_candidates_permutation(split, 0x3b), 4);
+        assert_eq!(board.fewest_candidates_permutation(split, 0x2b), 0);
+    }
+
+    #[test]
+    fn of_two_units_with_as_many_permutations_the_more_decided_is_split() {
+        let mut board = open_board();
+        // Band 0: digit index 2 down to two permutations (off the diagonal segments), digit
+        // index 3 to three (off r1c1-3 and r2c4-6): 7 fewer, every digit still open.
+        take_out(&mut board, 2, 0, 0o421);
+        take_out(&mut board, 3, 0, 0o021);
+        // Band 1: digit index 0 decided, digit index 1 down to four (off one segment): as
+        // many permutations, one digit fewer to decide. Band 1 goes first, although band 0
+        // comes first on a full tie.
+        board.take(
+            Split {
+                digit: 0,
+                unit: 1,
+                perms: 0x3f,
+            },
+            0,
+        );
+        assert!(board.propagate::<true, Lookup>());
+        take_out(&mut board, 1, 1, 0o001);
+        let shapes = board.shapes();
+        let count = |d, unit| shapes.permutations(d, unit) >> 8;
+        assert_eq!(
+            [count(2, 0), count(3, 0), count(0, 1), count(1, 1)],
+            [2, 3, 1, 4]
+        );
+        let split = shapes.split().unwrap();
+        assert_eq!((split.digit, split.unit), (1, 1));
+    }
+
+    #[test]
+    fn of_two_digits_with_two_permutations_one_whose_two_share_no_segment_is_split() {
+        let mut board = open_board();
+        // Digit index 1 keeps permutations 0 and 4 (both through r1c1-3); digit index 6
+        // keeps 1 and 2, which share no segment.
+        take_out(&mut board, 1, 0, 0o777 & !usize::from(SEGMENTS_OF[0b10001]));
+        take_out(&mut board, 6, 0, 0o777 & !usize::from(SEGMENTS_OF[0b110]));
+        let shapes = board.shapes();
+        assert_eq!(shapes.permutations(1, 0), 2 << 8 | 0b10001);
+        assert_eq!(shapes.permutations(6, 0), 2 << 8 | 0b110);
+        let split = shapes.split().unwrap();
+        assert_eq!((split.digit, split.unit, split.perms), (6, 0, 0b110));
     }
 
     #[test]
@@ -752,6 +915,59 @@ mod tests {
         }
         assert!(board.propagate::<true, Lookup>());
         assert_eq!(triads(&mut board), None);
+    }
+
+    #[test]
+    fn three_digits_that_alone_can_take_a_minirow_are_each_confined_there() {
+        let mut board = open_board();
+        // Digit indices 3-8 out of r4c4-6 (band 1, row 0 of the band, box 1): only 0-2 can
+        // fill it, so each of them leaves the rest of row 4 and of the middle box.
+        for d in 3..9 {
+            board.words[word(d, 1)] &= !0o070;
+            board.dirty |= 1 << word(d, 1);
+        }
+        assert!(board.propagate::<true, Lookup>());
+        let shapes = board.shapes();
+        assert_eq!(board.triads(&shapes), Some(true));
+        let rest_of_row_and_box = 0o707 | 0o070 << 9 | 0o070 << 18;
+        for d in 0..3 {
+            assert_eq!(board.words[word(d, 1)] & rest_of_row_and_box, 0, "{d}");
+            assert_eq!(board.words[word(d, 1)] & 0o070, 0o070, "{d}");
+        }
+        // Done once: nothing more to push.
+        let shapes = board.shapes();
+        assert_eq!(board.triads(&shapes), Some(false));
+    }
+
+    #[test]
+    fn three_digits_that_alone_can_take_a_minicolumn_are_each_confined_there() {
+        let mut board = open_board();
+        // Digit indices 3-8 out of column 5 in band 2 (the middle box's middle column): only
+        // 0-2 can fill it, so each leaves the box's other columns and column 5 elsewhere.
+        for d in 3..9 {
+            board.words[word(d, 2)] &= !column_cells(0o020);
+            board.dirty |= 1 << word(d, 2);
+        }
+        assert!(board.propagate::<true, Lookup>());
+        let shapes = board.shapes();
+        assert_eq!(board.triads(&shapes), Some(true));
+        for d in 0..3 {
+            assert_eq!(board.words[word(d, 2)] & column_cells(0o050), 0, "{d}");
+            assert_eq!(
+                board.words[word(d, 2)] & column_cells(0o020),
+                column_cells(0o020)
+            );
+            for band in 0..2 {
+                assert_eq!(board.words[word(d, band)] & column_cells(0o020), 0, "{d}");
+            }
+        }
+        for d in 3..9 {
+            assert_ne!(
+                board.words[word(d, 0)] & column_cells(0o020),
+                0,
+                "{d} keeps it"
+            );
+        }
     }
 
     #[test]

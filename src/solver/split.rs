@@ -3,7 +3,7 @@
 //! once (tdoku's idea). Which digit and unit to split is chosen here; [`super::board::Board::take`]
 //! applies an alternative.
 
-use super::tables::{FITTING, ROW, stack_shape};
+use super::tables::{FITTING, ROW, SEGMENTS_OF, stack_shape};
 
 /// A branch over the permutations one digit has left in one band or stack: each takes one.
 #[derive(Clone, Copy)]
@@ -22,49 +22,59 @@ pub(crate) struct Shapes {
     pub cols: [u32; 9],
 }
 
+/// A unit's weight per digit with `n` permutations left: 16 per permutation beyond the
+/// first, and 1 more if the digit is not yet decided. The lightest unit has the fewest
+/// permutations over all digits, as in tdoku; of two with as many, the one with more digits
+/// decided (nearer its end). The tie alone took 1.5-4% of the guesses off 1106, 11plus and
+/// hardest_1584 (see BENCHMARKS.md, "Splits that choose and order by what they cut").
+const UNIT_WEIGHT: [u16; 7] = [0, 0, 17, 33, 49, 65, 81];
+
 impl Shapes {
-    /// A split on the digit with the fewest permutations left (at least two) in the band (rows
-    /// × boxes) or stack (columns × boxes) with the fewest permutations over all digits, chosen
-    /// afresh at every split node as tdoku does. `None` when every digit is down to one
-    /// everywhere. (Staying in the last split's unit while it had such a digit spared this
-    /// choice: 2-6% fewer instructions on the hard sets, the same time on AMD Zen 4, and 0.5-3.5%
-    /// more guesses.)
+    /// A split on the digit with the fewest permutations left (at least two) in the
+    /// lightest band or stack ([`UNIT_WEIGHT`]), chosen afresh at every split node. `None`
+    /// when every digit is down to one everywhere.
     #[inline(always)]
     pub(crate) fn split(&self) -> Option<Split> {
-        let mut totals = [0u16; 6];
+        let mut weights = [0u16; 6];
         for d in 0..9 {
             for b in 0..3 {
-                totals[b] += FITTING[(self.rows[d] >> (9 * b) & ROW) as usize] >> 8;
-                totals[3 + b] += FITTING[stack_shape(self.cols[d], b)] >> 8;
+                let band = FITTING[(self.rows[d] >> (9 * b) & ROW) as usize] >> 8;
+                let stack = FITTING[stack_shape(self.cols[d], b)] >> 8;
+                weights[b] += UNIT_WEIGHT[usize::from(band)];
+                weights[3 + b] += UNIT_WEIGHT[usize::from(stack)];
             }
         }
-        // Nine is one permutation per digit: nothing to split there. The total in the high
-        // bits, then the unit: one branch-free minimum.
-        let fewest = (0..6)
-            .map(|unit| match totals[unit] {
-                t if t > 9 => t << 3 | unit as u16,
-                _ => u16::MAX,
+        // Nothing to split where every digit is decided. The weight in the high bits, then
+        // the unit: one branch-free minimum.
+        let lightest = (0..6)
+            .map(|unit| match weights[unit] {
+                0 => u16::MAX,
+                w => w << 3 | unit as u16,
             })
             .min()
             .filter(|&key| key != u16::MAX)?;
-        self.fewest_permutations(usize::from(fewest & 7))
+        self.fewest_permutations(usize::from(lightest & 7))
     }
 
-    /// The digit with the fewest permutations left, at least two, in band or stack `unit`.
+    /// The digit with the fewest permutations left, at least two, in band or stack `unit`. Of
+    /// digits with two, one whose two share no segment comes first: each of its alternatives
+    /// then fixes three segments, not two.
     #[inline(always)]
     fn fewest_permutations(&self, unit: usize) -> Option<Split> {
-        // The count in the high byte, then the digit: one branch-free minimum.
+        // The count in the high byte, then whether two share a segment, then the digit: one
+        // branch-free minimum.
         let mut key = u16::MAX;
         for d in 0..9 {
             let p = self.permutations(d, unit);
+            let sharing = p >> 8 == 2 && SEGMENTS_OF[usize::from(p & 0x3f)].count_ones() < 6;
             key = key.min(if p >= 2 << 8 {
-                p & 0xff00 | d as u16
+                p & 0xff00 | u16::from(sharing) << 4 | d as u16
             } else {
                 u16::MAX
             });
         }
         (key != u16::MAX).then(|| {
-            let digit = usize::from(key & 0xff);
+            let digit = usize::from(key & 0xf);
             Split {
                 digit: digit as u8,
                 unit: unit as u8,

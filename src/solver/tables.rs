@@ -61,14 +61,19 @@ pub(super) const SEGMENTS: [u8; 512] = {
 };
 
 /// The six ways a digit can take one segment in each row and box of a band: row `r` in box
-/// `PERMS[p][r]`.
+/// `PERMS[p][r]` (in a stack, band `r` in column `PERMS[p][r]`). Where a split's alternatives
+/// hold as many candidates, the lower comes first: this is tdoku's order of its
+/// configurations (the identity and the rotations, then the swaps). In lexicographic order,
+/// `first` mode took 1.1% more guesses on hardest_1584 and 8% fewer on 1106 (66.55 and 53.37
+/// a puzzle): every order suits one list better than another, and this one left no set above
+/// tdoku's trees.
 pub(super) const PERMS: [[usize; 3]; 6] = [
     [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
     [1, 2, 0],
     [2, 0, 1],
     [2, 1, 0],
+    [0, 2, 1],
+    [1, 0, 2],
 ];
 
 /// Each permutation's segments as rows×boxes bits (`3 * row + box`).
@@ -82,6 +87,23 @@ pub(super) const PERM_SEGMENTS: [u16; 6] = {
             row += 1;
         }
         p += 1;
+    }
+    t
+};
+
+/// For a set of permutations (bit `p` for `PERMS[p]`): the union of their segments.
+pub(super) const SEGMENTS_OF: [u16; 64] = {
+    let mut t = [0; 64];
+    let mut set = 0;
+    while set < 64 {
+        let mut p = 0;
+        while p < 6 {
+            if set >> p & 1 == 1 {
+                t[set] |= PERM_SEGMENTS[p];
+            }
+            p += 1;
+        }
+        set += 1;
     }
     t
 };
@@ -413,6 +435,18 @@ mod tests {
             // permutation.
             let permitted = band_where(|r, c| fits.iter().any(|&p| PERMS[p][r] == c / 3));
             assert_eq!(PERMITTED[occupied], permitted, "{occupied:o}");
+        }
+        for set in 0..64 {
+            let union = (0..6)
+                .filter(|&p| set >> p & 1 == 1)
+                .flat_map(|p| (0..3).map(move |r| 1 << (3 * r + PERMS[p][r])))
+                .fold(0, |acc, bit| acc | bit);
+            assert_eq!(SEGMENTS_OF[set], union, "{set:b}");
+            // What a failed split alternative leaves rests on this: the segments of any two
+            // permutations fit those two and no other.
+            if set.count_ones() == 2 {
+                assert_eq!(FITTING[usize::from(SEGMENTS_OF[set])], 2 << 8 | set as u16);
+            }
         }
     }
 
