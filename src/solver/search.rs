@@ -1,7 +1,8 @@
 //! Depth-first search over copies of the board, stopping as soon as the mode has its answer.
 //!
 //! A node branches on a cell (one alternative per candidate digit) or on a split (one per
-//! permutation a digit has left in a band or stack, three segments fixed at once). Splits make
+//! permutation a digit has left in a band or stack, three segments fixed at once; once one has
+//! failed, the node keeps the rest and chooses again, as tdoku's negation does). Splits make
 //! the much smaller tree on hard puzzles (forum_hardest_1106: 253 guesses per puzzle with cells
 //! alone, 134 with splits), but cost more per node and a few more guesses on the boards with
 //! many solutions and few empty cells of serg_benchmark, so they are used where the tree is
@@ -206,11 +207,13 @@ impl<O: Occupancy> Search<O> {
         false
     }
 
-    /// [`Search::guess`] for a split, in two ways more like tdoku's binary branching. The
-    /// alternative tried first is the one whose segments hold the fewest candidates of the
-    /// digit: the smaller subtree, done with before the rest. And once it has failed, the
-    /// board keeps the rest (their segments, which leave the failed one out whenever two are
-    /// left) and goes back to propagate and choose afresh, as tdoku does after a negation.
+    /// [`Search::guess`] for a split, in two ways its own. The alternative tried first is the
+    /// one whose segments hold the fewest candidates of the digit: the smaller subtree, done
+    /// with before the rest. And once it has failed, the board keeps the rest (their
+    /// segments, which leave the failed one out whenever two are left) and goes back to
+    /// propagate and choose afresh, as tdoku does after it negates a configuration. Where
+    /// three or more are left and their segments still cover the failed one, the next is
+    /// tried on a copy instead.
     #[inline(always)]
     fn guess_split(&mut self, board: &mut Board, split: Split) -> bool {
         let mut alternatives = u16::from(split.perms);

@@ -25,7 +25,7 @@ pub(crate) struct Shapes {
 /// A unit's weight per digit with `n` permutations left: 16 per permutation beyond the
 /// first, and 1 more if the digit is not yet decided. The lightest unit has the fewest
 /// permutations over all digits, as in tdoku; of two with as many, the one with more digits
-/// decided (nearer its end). The tie alone took 1.5-4% of the guesses off 1106, 11plus and
+/// decided (nearer its end). The tie alone took 1-4% of the guesses off 1106, 11plus and
 /// hardest_1584 (see BENCHMARKS.md, "Splits that choose and order by what they cut").
 const UNIT_WEIGHT: [u16; 7] = [0, 0, 17, 33, 49, 65, 81];
 
