@@ -213,11 +213,12 @@ impl<O: Occupancy> Search<O> {
     /// segments, which leave the failed one out whenever two are left) and goes back to
     /// propagate and choose afresh, as tdoku does after it negates a configuration. Where
     /// three or more are left and their segments still cover the failed one, the next is
-    /// tried on a copy instead.
+    /// tried on a copy instead. The last one is never tried on a copy: one permutation's
+    /// segments never cover another's, so the board keeps it as soon as it is alone.
     #[inline(always)]
     fn guess_split(&mut self, board: &mut Board, split: Split) -> bool {
         let mut alternatives = u16::from(split.perms);
-        while alternatives & (alternatives - 1) != 0 {
+        loop {
             if self.found.guesses >= self.max_guesses {
                 self.found.gave_up = true;
                 return true;
@@ -236,8 +237,6 @@ impl<O: Occupancy> Search<O> {
                 return false;
             }
         }
-        board.take(split, alternatives.trailing_zeros() as usize);
-        false
     }
 
     /// Whether a node (propagated, not solved) branches on a split.
