@@ -751,12 +751,26 @@ mod tests {
         assert_eq!(board.shapes().permutations(4, 1) >> 8, 1);
     }
 
+    /// Takes `cells` out of digit index `d`'s band `band`, and settles.
+    fn remove(board: &mut Board, d: usize, band: usize, cells: u32) {
+        board.words[word(d, band)] &= !cells;
+        board.dirty |= 1 << word(d, band);
+        assert!(board.propagate::<true, Lookup>());
+    }
+
     /// Takes the segments `shape` (bit `3 * row + box`) out of digit index `d`'s band `band`,
     /// and settles.
     fn take_out(board: &mut Board, d: usize, band: usize, shape: usize) {
-        board.words[word(d, band)] &= !SEGMENT_CELLS[shape];
-        board.dirty |= 1 << word(d, band);
-        assert!(board.propagate::<true, Lookup>());
+        remove(board, d, band, SEGMENT_CELLS[shape]);
+    }
+
+    /// A split of `digit` in `unit` with every permutation open.
+    fn open_split(digit: u8, unit: u8) -> Split {
+        Split {
+            digit,
+            unit,
+            perms: 0x3f,
+        }
     }
 
     #[test]
@@ -768,12 +782,7 @@ mod tests {
                 let pair = 1 << a | 1 << b;
                 for unit in [1, 4] {
                     let mut board = open_board();
-                    let split = Split {
-                        digit: 3,
-                        unit,
-                        perms: 0x3f,
-                    };
-                    board.keep(split, SEGMENTS_OF[pair]);
+                    board.keep(open_split(3, unit), SEGMENTS_OF[pair]);
                     assert!(board.propagate::<true, Lookup>());
                     let left = board.shapes().permutations(3, usize::from(unit));
                     assert_eq!(left, 2 << 8 | pair as u16, "{a} {b} unit {unit}");
@@ -787,27 +796,15 @@ mod tests {
         let mut board = open_board();
         // Digit index 0 loses two cells of r1c1-3: permutations 0 and 4 run through that
         // segment, so they hold 7 candidates to the others' 9. The lower goes first.
-        board.words[word(0, 0)] &= !0o3;
-        board.dirty |= 1 << word(0, 0);
-        assert!(board.propagate::<true, Lookup>());
-        let split = Split {
-            digit: 0,
-            unit: 0,
-            perms: 0x3f,
-        };
+        remove(&mut board, 0, 0, 0o3);
+        let split = open_split(0, 0);
         assert_eq!(board.fewest_candidates_permutation(split, 0x3f), 0);
         assert_eq!(board.fewest_candidates_permutation(split, 0x3e), 4);
         assert_eq!(board.fewest_candidates_permutation(split, 0x2e), 1);
         // In a stack: digit index 5 loses two cells of column 7 in band 2 (stack 2's column 1
         // there), which permutations 2 and 4 give band 2.
-        board.words[word(5, 2)] &= !(1 << 7 | 1 << 16);
-        board.dirty |= 1 << word(5, 2);
-        assert!(board.propagate::<true, Lookup>());
-        let split = Split {
-            digit: 5,
-            unit: 5,
-            perms: 0x3f,
-        };
+        remove(&mut board, 5, 2, 1 << 7 | 1 << 16);
+        let split = open_split(5, 5);
         assert_eq!(board.fewest_candidates_permutation(split, 0x3f), 2);
         assert_eq!(board.fewest_candidates_permutation(split, 0x3b), 4);
         assert_eq!(board.fewest_candidates_permutation(split, 0x2b), 0);
@@ -823,14 +820,7 @@ mod tests {
         // Band 1: digit index 0 decided, digit index 1 down to four (off one segment): as
         // many permutations, one digit fewer to decide. Band 1 goes first, although band 0
         // comes first on a full tie.
-        board.take(
-            Split {
-                digit: 0,
-                unit: 1,
-                perms: 0x3f,
-            },
-            0,
-        );
+        board.take(open_split(0, 1), 0);
         assert!(board.propagate::<true, Lookup>());
         take_out(&mut board, 1, 1, 0o001);
         let shapes = board.shapes();
