@@ -394,20 +394,18 @@ impl Board {
                 continue;
             }
             let (out_rows, out_cols) = (out as u32, (out >> 32) as u32);
+            // A digit held in a minirow leaves the rest of its row, and in a minicolumn the
+            // column in the other bands: settling then takes it out of the rest of the box
+            // (the band's permutations, the column rule), as for any digit so confined.
             let (held_rows, held_cols) = (held as u32, (held >> 32) as u32);
-            // A minicolumn held anywhere takes its column out of the other bands.
             let held_columns = columns(held_cols);
             for b in 0..3 {
-                // A minirow held: the rest of its row and of its box go.
                 let rows = held_rows >> (9 * b) & ROW;
                 let whole_rows = ((rows | rows >> 1 | rows >> 2) & 0o111) * 7;
-                let whole_boxes = ((rows | rows >> 3 | rows >> 6) & 7) * 0o111;
-                let row_and_box = whole_rows | whole_boxes;
-                // A minicolumn held: the rest of its box goes.
+                let rest_of_row = whole_rows & !rows;
                 let cols = held_cols >> (9 * b) & ROW;
-                let rest_of_box = ((cols | cols >> 1 | cols >> 2) & 0o111) * 7;
-                let segments = (out_rows >> (9 * b) & ROW) | row_and_box & !rows;
-                let column_set = out_cols >> (9 * b) & ROW | (rest_of_box | held_columns) & !cols;
+                let segments = out_rows >> (9 * b) & ROW | rest_of_row;
+                let column_set = out_cols >> (9 * b) & ROW | held_columns & !cols;
                 let cells = SEGMENT_CELLS[segments as usize] | column_cells(column_set);
                 dirty |= self.clear(word(d, b), cells);
             }
@@ -911,7 +909,8 @@ mod tests {
     fn three_digits_that_alone_can_take_a_minirow_are_each_confined_there() {
         let mut board = open_board();
         // Digit indices 3-8 out of r4c4-6 (band 1, row 0 of the band, box 1): only 0-2 can
-        // fill it, so each of them leaves the rest of row 4 and of the middle box.
+        // fill it, so each of them leaves the rest of row 4 and, once settled, of the middle
+        // box.
         for d in 3..9 {
             board.words[word(d, 1)] &= !0o070;
             board.dirty |= 1 << word(d, 1);
@@ -919,6 +918,7 @@ mod tests {
         assert!(board.propagate::<true, Lookup>());
         let shapes = board.shapes();
         assert_eq!(board.triads(&shapes), Some(true));
+        assert!(board.propagate::<true, Lookup>());
         let rest_of_row_and_box = 0o707 | 0o070 << 9 | 0o070 << 18;
         for d in 0..3 {
             assert_eq!(board.words[word(d, 1)] & rest_of_row_and_box, 0, "{d}");
@@ -933,7 +933,8 @@ mod tests {
     fn three_digits_that_alone_can_take_a_minicolumn_are_each_confined_there() {
         let mut board = open_board();
         // Digit indices 3-8 out of column 5 in band 2 (the middle box's middle column): only
-        // 0-2 can fill it, so each leaves the box's other columns and column 5 elsewhere.
+        // 0-2 can fill it, so each leaves column 5 elsewhere and, once settled, the box's other
+        // columns.
         for d in 3..9 {
             board.words[word(d, 2)] &= !column_cells(0o020);
             board.dirty |= 1 << word(d, 2);
@@ -941,6 +942,7 @@ mod tests {
         assert!(board.propagate::<true, Lookup>());
         let shapes = board.shapes();
         assert_eq!(board.triads(&shapes), Some(true));
+        assert!(board.propagate::<true, Lookup>());
         for d in 0..3 {
             assert_eq!(board.words[word(d, 2)] & column_cells(0o050), 0, "{d}");
             assert_eq!(
