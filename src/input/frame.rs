@@ -11,9 +11,9 @@ use std::sync::Arc;
 
 /// A batch of consecutive records from one input; the unit of parallel work.
 ///
-/// The reader fills it in one of two ways. For a layout whose records are lines, it copies a
-/// block of whole lines as they are and leaves them to be framed by the worker
-/// ([`Chunk::frame`]); otherwise (grids, the first lines of an input, a line too long for a
+/// The reader fills it in one of two ways. For a layout whose records are lines, it reads a
+/// block of whole lines into it as they are (from a file, straight into the chunk:
+/// [`Source::read_block`]) and leaves them to be framed by the worker ([`Chunk::frame`]); otherwise (grids, the first lines of an input, a line too long for a
 /// block) it frames line by line as it reads. Either way the layout's
 /// [`Layout::frame`](super::Layout::frame) decides, line by line, what each line is.
 #[derive(Debug, Default)]

@@ -239,38 +239,92 @@ impl Source {
     /// `max_bytes` of them but at least one line: the reader's share of framing a layout whose
     /// records are lines, which the workers then frame ([`super::Chunk::frame`]). Returns the
     /// number of lines and bytes taken, `Some((0, 0))` at the end of the input, or `None` when
-    /// the next line does not fit in the read buffer: read that one with [`Source::read_line`],
+    /// the next line is longer than `max_bytes`: read that one with [`Source::read_line`],
     /// which caps it at [`MAX_LINE`].
+    ///
+    /// What is buffered is copied, and the rest of the block is read from the file straight
+    /// into `out`: a block's bytes are copied once on their way from the page cache to the
+    /// workers, and a block of a file is as large as asked, whatever the reads left buffered.
     pub fn read_block(
         &mut self,
         out: &mut Vec<u8>,
         max_bytes: usize,
     ) -> io::Result<Option<(u64, usize)>> {
+        let start = out.len();
+        let max_bytes = max_bytes.max(1);
         loop {
-            let available = &self.buf[self.pos..self.end];
-            let window = &available[..available.len().min(max_bytes.max(1))];
-            if let Some(last) = memchr::memrchr(b'\n', window) {
-                let block = &window[..=last];
-                out.extend_from_slice(block);
-                self.pos += block.len();
-                self.taken += block.len() as u64;
+            let buffered = &self.buf[self.pos..self.end];
+            let take = buffered.len().min(max_bytes);
+            out.extend_from_slice(&buffered[..take]);
+            self.pos += take;
+            // A stream gives lines as they come: with one buffered, it is not waited on.
+            let has_line = memchr::memrchr(b'\n', &out[start..]).is_some();
+            let waits = self.size.is_none() && has_line;
+            if take < max_bytes && !self.eof && !waits {
+                let read_to = out.len();
+                out.resize(start + max_bytes, 0);
+                let read = self.read_into(&mut out[read_to..]);
+                out.truncate(read_to + *read.as_ref().unwrap_or(&0));
+                if let Err(e) = read {
+                    self.unread(start, out);
+                    return Err(e);
+                }
+            }
+            let block = &out[start..];
+            if let Some(last) = memchr::memrchr(b'\n', block) {
+                self.unread(start + last + 1, out);
+                let block = &out[start..];
                 let lines = memchr::memchr_iter(b'\n', block).count() as u64;
+                self.taken += block.len() as u64;
                 return Ok(Some((lines, block.len())));
             }
             if self.eof {
                 // The last line, without a line end (or nothing at all).
-                let rest = available.len();
-                out.extend_from_slice(available);
-                self.pos = self.end;
+                let rest = block.len();
                 self.taken += rest as u64;
                 return Ok(Some((u64::from(rest > 0), rest)));
             }
-            if window.len() < available.len() || available.len() == self.buf.len() {
-                return Ok(None); // the next line is longer than the window or the buffer
+            let partial = block.len();
+            self.unread(start, out);
+            if partial == max_bytes {
+                return Ok(None); // the next line is longer than the block
             }
-            // Move what is left to the front, and read more behind it.
-            self.fill_at_least(available.len() + 1)?;
+            // A stream gave part of a line: read on behind it.
         }
+    }
+
+    /// One read into `into`, retried when interrupted; a read of nothing is the end.
+    fn read_into(&mut self, into: &mut [u8]) -> io::Result<usize> {
+        loop {
+            match self.reader.read(into) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(0);
+                }
+                Ok(k) => return Ok(k),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Puts `out[from..]` back in front of what is buffered (to be read again), and cuts it
+    /// from `out`.
+    fn unread(&mut self, from: usize, out: &mut Vec<u8>) {
+        let back = &out[from..];
+        if back.len() <= self.pos {
+            // Most often the bytes just taken from the buffer, still there.
+            self.pos -= back.len();
+            self.buf[self.pos..self.pos + back.len()].copy_from_slice(back);
+        } else {
+            let mut buf = Vec::with_capacity(self.buf.len().max(back.len() + self.end - self.pos));
+            buf.extend_from_slice(back);
+            buf.extend_from_slice(&self.buf[self.pos..self.end]);
+            let len = buf.len();
+            buf.resize(buf.capacity(), 0);
+            (self.buf, self.pos, self.end) = (buf, 0, len);
+        }
+        out.truncate(from);
     }
 }
 
@@ -334,21 +388,127 @@ mod tests {
         assert_eq!(lines(b"\n").len(), 1);
     }
 
+    /// A source of `bytes` that knows its size, as a regular file does.
+    fn file(bytes: &[u8]) -> Source {
+        Source {
+            size: Some(bytes.len() as u64),
+            ..source(bytes)
+        }
+    }
+
+    /// A reader that gives one piece (or error) per read, then the end, and counts its reads.
+    struct Pieces {
+        pieces: std::collections::VecDeque<io::Result<Vec<u8>>>,
+        reads: Arc<AtomicU64>,
+    }
+
+    impl Read for Pieces {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.reads.fetch_add(1, Ordering::Relaxed);
+            let piece = self.pieces.pop_front().unwrap_or(Ok(Vec::new()))?;
+            assert!(piece.len() <= buf.len(), "a piece fits the read");
+            buf[..piece.len()].copy_from_slice(&piece);
+            Ok(piece.len())
+        }
+    }
+
+    /// A source that reads `pieces` (a stream of unknown size unless `size`), and its reads.
+    fn pieces(pieces: Vec<io::Result<&[u8]>>, size: Option<u64>) -> (Source, Arc<AtomicU64>) {
+        let reads = Arc::new(AtomicU64::new(0));
+        let pieces = pieces.into_iter().map(|p| p.map(<[u8]>::to_vec)).collect();
+        let reader = Pieces {
+            pieces,
+            reads: reads.clone(),
+        };
+        let source = Source {
+            reader: Box::new(reader),
+            size,
+            ..source(b"")
+        };
+        (source, reads)
+    }
+
     #[test]
     fn blocks_are_whole_lines_and_a_line_too_wide_is_left_to_read_line() {
-        let mut s = source(b"ab\ncd\nefghijklmn\nz");
+        let mut s = file(b"ab\ncd\nefghijklmn\nz");
         let mut out = Vec::new();
-        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((2, 6)));
+        assert_eq!(s.read_block(&mut out, 8).unwrap(), Some((2, 6)));
         assert_eq!(out, b"ab\ncd\n");
-        // 11 bytes with no line end fit neither the window nor the 7-byte buffer.
-        assert_eq!(s.read_block(&mut out, 100).unwrap(), None);
+        // 11 bytes with no line end do not fit a block of 8.
+        assert_eq!(s.read_block(&mut out, 8).unwrap(), None);
+        assert_eq!(out, b"ab\ncd\n", "nothing of the long line is taken");
         let mut line = Vec::new();
         assert_eq!(s.read_line(&mut line).unwrap(), Some(LineEnd::Whole));
         assert_eq!(line, b"efghijklmn");
         out.clear();
-        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((1, 1)));
+        assert_eq!(s.read_block(&mut out, 8).unwrap(), Some((1, 1)));
         assert_eq!(out, b"z", "the last line needs no line end");
+        assert_eq!(s.read_block(&mut out, 8).unwrap(), Some((0, 0)));
+    }
+
+    #[test]
+    fn a_block_of_a_file_is_as_large_as_asked_whatever_the_buffer_holds() {
+        let text = b"12345\n".repeat(30);
+        let mut s = file(&text);
+        let mut out = Vec::new();
+        // 16 whole lines fit 100 bytes, though the buffer holds 7.
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((16, 96)));
+        // A line longer than the buffer but not the block is a block's line like any other.
+        let mut s = file(b"ab\nefghijklmn\nz\n");
+        out.clear();
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((3, 16)));
+        // Blocks one after another give the text back whole, whatever their size.
+        for size in 1..40 {
+            let text: Vec<u8> = (0..200u8)
+                .map(|i| if i % 11 == 0 { b'\n' } else { b'a' + i % 26 })
+                .collect();
+            let mut s = file(&text);
+            let mut all = Vec::new();
+            let mut line = Vec::new();
+            loop {
+                match s.read_block(&mut all, size).unwrap() {
+                    Some((0, 0)) => break,
+                    Some(_) => {}
+                    None => {
+                        line.clear();
+                        s.read_line(&mut line).unwrap();
+                        all.extend_from_slice(&line);
+                        if s.position() > all.len() as u64 {
+                            all.push(b'\n');
+                        }
+                    }
+                }
+                assert_eq!(s.position(), all.len() as u64, "block size {size}");
+            }
+            assert_eq!(all, text, "block size {size}");
+        }
+    }
+
+    #[test]
+    fn a_stream_hands_out_the_lines_it_has_without_waiting_for_more() {
+        let (mut s, reads) = pieces(vec![Ok(b"ab\nc"), Ok(b"d"), Ok(b"\ne\n")], None);
+        let mut out = Vec::new();
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((1, 3)));
+        assert_eq!(reads.load(Ordering::Relaxed), 1, "a pipe is not read again");
+        out.clear();
+        // Part of a line: read on until a line ends, and take every whole line read.
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((2, 5)));
+        assert_eq!(out, b"cd\ne\n");
+        assert_eq!(reads.load(Ordering::Relaxed), 3);
         assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((0, 0)));
+    }
+
+    #[test]
+    fn a_failed_read_loses_nothing() {
+        let failed = io::Error::other("disk on fire");
+        let (mut s, _) = pieces(vec![Ok(b"ab\ncd"), Err(failed), Ok(b"e\n")], Some(9));
+        let mut out = Vec::new();
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((1, 3)));
+        assert!(s.read_block(&mut out, 100).is_err());
+        assert_eq!(out, b"ab\n", "nothing of the failed block is kept");
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((1, 4)));
+        assert_eq!(out, b"ab\ncde\n");
+        assert_eq!(s.position(), 7);
     }
 
     #[test]
