@@ -1055,9 +1055,16 @@ fn the_block_path_and_the_line_path_give_the_same_key_rows() {
         assert_eq!(out.status.code(), Some(1), "{name}");
         String::from_utf8(out.stdout).unwrap()
     };
+    // Blocks of a stream are read as they come, a file's straight into the chunk: the same.
+    let piped = solve(&["-", "-q", "--verify"])
+        .write_stdin(late.clone())
+        .output()
+        .unwrap();
+    assert_eq!(piped.status.code(), Some(1));
     // A byte-order mark (the first line is then read on its own) changes nothing either.
     let with_bom = key(&format!("\u{feff}{early}"), "bom.csv");
     let (early, late) = (key(&early, "early.csv"), key(&late, "late.csv"));
+    assert_eq!(String::from_utf8(piped.stdout).unwrap(), late);
     assert_eq!(with_bom, early);
     let early_rows: Vec<&str> = early.lines().collect();
     let late_rows: Vec<&str> = late.lines().collect();
