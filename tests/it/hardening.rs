@@ -49,6 +49,71 @@ fn utf16_text_is_refused_with_how_to_convert_it() {
 }
 
 #[test]
+fn archives_and_other_compressions_are_refused_with_how_to_unpack_them() {
+    // Kaggle's puzzle sets download as zip archives; read as text, one would give a complaint
+    // per line of binary. Each kind is refused before anything is written, naming the command
+    // that unpacks it.
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _) = puzzle(0);
+    let zip = [
+        b"PK\x03\x04\x14\x00\x00\x00\x08\x00".to_vec(),
+        p.as_bytes().to_vec(),
+    ]
+    .concat();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, &zip).unwrap();
+    let cases = [
+        ("puzzles.zip", zip.clone(), "is a zip archive", "unzip -p"),
+        (
+            "puzzles.csv.xz",
+            b"\xfd7zXZ\x00\x00\x04".to_vec(),
+            "is xz-compressed",
+            "xz -dc",
+        ),
+        (
+            "puzzles.csv.zst",
+            vec![0x28, 0xb5, 0x2f, 0xfd, 0x24],
+            "is zstd-compressed",
+            "zstd -dc",
+        ),
+        (
+            "zip.gz",
+            gz.finish().unwrap(),
+            "is gzip-compressed",
+            "gzip -dc",
+        ),
+    ];
+    for (name, bytes, what, unpack) in cases {
+        let path = write(dir.path(), name, bytes);
+        let key = dir.path().join("key.csv");
+        solve(&[path.to_str().unwrap(), "-q", "-o", key.to_str().unwrap()])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "cannot read {}: {what}",
+                path.display()
+            )))
+            .stderr(predicate::str::contains(format!(
+                "`{unpack} {} | sudoku-batch solve -`",
+                path.display()
+            )));
+        assert!(!key.exists(), "{name}: nothing is written");
+    }
+    // From stdin, the same, with a placeholder for the file.
+    solve(&["-q"])
+        .write_stdin(zip)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "cannot read <stdin>: is a zip archive",
+        ))
+        .stderr(predicate::str::contains(
+            "`unzip -p FILE | sudoku-batch solve -`",
+        ));
+}
+
+#[test]
 fn invalid_utf8_in_csv_fields_is_kept_or_reported() {
     let (p, s) = puzzle(0);
     let mut input = b"note,puzzle\n\xff\xfe,".to_vec();
