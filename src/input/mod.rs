@@ -18,6 +18,7 @@ mod frame;
 mod grid;
 mod jsonl;
 mod lines;
+mod packed;
 mod source;
 
 pub use detect::{Detected, Sample};

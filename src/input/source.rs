@@ -2,6 +2,7 @@
 //! length. Inputs are opened one at a time, and the read buffer passes from one to the next, so
 //! that 100,000 small files cost one buffer and one file descriptor at a time.
 
+use super::packed::{self, Packed};
 use std::fs::File;
 use std::io::{self, Read, Seek};
 use std::ops::Range;
@@ -70,89 +71,6 @@ pub struct Source {
     taken: u64,
 }
 
-/// Bytes read before an input's format is decided: enough for every magic number of
-/// [`Packed::of`] (a tar archive's header is 512 bytes).
-const PACKED_HEAD: usize = 512;
-
-/// An archive or compressed file of a kind that is not read, and how to unpack it. Puzzle
-/// collections circulate as zip archives (Kaggle's downloads) and as xz, bzip2 or zstd files;
-/// read as text they would give a complaint per line of binary and a key of nothing.
-struct Packed {
-    /// What it is, for the message.
-    what: &'static str,
-    /// The command that writes its text to stdout.
-    unpack: &'static str,
-}
-
-impl Packed {
-    /// The kind `head` (an input's first bytes) starts with, by its magic number.
-    fn of(head: &[u8]) -> Option<Packed> {
-        let packed = |what, unpack| Some(Packed { what, unpack });
-        // bzip2: `BZh`, the block size, and the magic of a first block or of the end.
-        let bzip2 = head.len() >= 10
-            && head.starts_with(b"BZh")
-            && (b'1'..=b'9').contains(&head[3])
-            && [
-                [0x31, 0x41, 0x59, 0x26, 0x53, 0x59],
-                [0x17, 0x72, 0x45, 0x38, 0x50, 0x90],
-            ]
-            .contains(&<[u8; 6]>::try_from(&head[4..10]).expect("six bytes"));
-        // tar: `ustar` in the first header's magic field (POSIX and GNU tar both), and the
-        // header's checksum right, so that no text that happens to hold `ustar` there is taken.
-        let tar =
-            head.len() >= 512 && &head[257..262] == b"ustar" && tar_checksum_holds(&head[..512]);
-        if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
-            packed("a zip archive", "unzip -p")
-        } else if head.starts_with(b"\xfd7zXZ\x00") {
-            packed("xz-compressed", "xz -dc")
-        } else if bzip2 {
-            packed("bzip2-compressed", "bzip2 -dc")
-        } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
-            packed("zstd-compressed", "zstd -dc")
-        } else if head.starts_with(b"7z\xbc\xaf\x27\x1c") {
-            packed("a 7-Zip archive", "7z x -so")
-        } else if head.starts_with(&[0x04, 0x22, 0x4d, 0x18]) {
-            packed("lz4-compressed", "lz4 -dc")
-        } else if tar {
-            packed("a tar archive", "tar -xOf")
-        } else {
-            None
-        }
-    }
-
-    /// The same inside gzip: only a tar archive is unpacked by a command of its own.
-    fn gzipped(self) -> Packed {
-        match self.unpack {
-            "tar -xOf" => Packed {
-                what: "a gzipped tar archive",
-                unpack: "tar -xzOf",
-            },
-            _ => Packed {
-                what: "gzip-compressed, and inside that packed again",
-                unpack: "gzip -dc",
-            },
-        }
-    }
-}
-
-/// A tar header's checksum field (octal, at 148) is the sum of its bytes, the field itself
-/// counted as spaces.
-fn tar_checksum_holds(header: &[u8]) -> bool {
-    let field = &header[148..156];
-    let sum: u32 = header.iter().map(|&b| u32::from(b)).sum::<u32>()
-        - field.iter().map(|&b| u32::from(b)).sum::<u32>()
-        + 8 * u32::from(b' ');
-    let digits = field
-        .trim_ascii()
-        .split(|&b| b == 0)
-        .next()
-        .unwrap_or_default();
-    let stated = std::str::from_utf8(digits)
-        .ok()
-        .and_then(|d| u32::from_str_radix(d.trim(), 8).ok());
-    stated == Some(sum)
-}
-
 /// A buffer to hand from one input to the next.
 #[derive(Default)]
 pub struct Recycled(Vec<u8>);
@@ -182,38 +100,49 @@ impl Source {
         };
         let counted = Box::new(Counting {
             inner: raw,
-            consumed,
+            consumed: consumed.clone(),
         });
         let mut source = Source::with(counted, recycled, input.size());
-        source.fill_at_least(PACKED_HEAD)?;
+        source.fill_at_least(packed::HEAD)?;
+        let name = match input {
+            InputPath::File(_) => Some(input.display_name()),
+            InputPath::Stdin => None,
+        };
+        // What the text is packed in, if anything that is unpacked here.
+        let mut inside = None;
         let head = &source.buf[..source.end];
-        let mut packed = Packed::of(head);
         if head.starts_with(&[0x1f, 0x8b]) {
             let prefix = io::Cursor::new(head.to_vec());
             let raw = std::mem::replace(&mut source.reader, Box::new(io::empty()));
             source.reader = Box::new(flate2::read::MultiGzDecoder::new(prefix.chain(raw)));
+            inside = Some("gzip");
+        } else if let (Some(Packed::Zip), InputPath::File(path), Some(name)) =
+            (Packed::of(head), input, &name)
+            && source.size.is_some()
+        {
+            // The archive is read again from its start, on its own thread: its bytes count
+            // from there.
+            consumed.fetch_sub(source.end as u64, Ordering::Relaxed);
+            let archive = Counting {
+                inner: File::open(path)?,
+                consumed,
+            };
+            source.reader = packed::zip_member(archive, name)?;
+            inside = Some("zip");
+        }
+        if inside.is_some() {
             (source.pos, source.end, source.eof, source.size) = (0, 0, false, None);
-            source.fill_at_least(PACKED_HEAD)?;
-            packed = Packed::of(&source.buf[..source.end]).map(Packed::gzipped);
-        } else if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+            source.fill_at_least(packed::HEAD)?;
+        }
+        let head = &source.buf[..source.end];
+        if let Some(kind) = Packed::of(head) {
+            return Err(kind.refusal(name.as_deref(), inside));
+        }
+        if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 "is UTF-16 text (it starts with a UTF-16 byte-order mark); only UTF-8 and ASCII \
                  are read: convert it first, e.g. `iconv -f UTF-16 -t UTF-8`",
-            ));
-        }
-        if let Some(packed) = packed {
-            let name = match input {
-                InputPath::Stdin => "FILE".to_string(),
-                InputPath::File(_) => input.display_name(),
-            };
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!(
-                    "is {}, which is not read (only text and gzip are): unpack it first, e.g. \
-                     `{} {name} | sudoku-batch solve -`",
-                    packed.what, packed.unpack
-                ),
             ));
         }
         Ok(source)
@@ -444,6 +373,13 @@ struct Counting<R> {
     consumed: Arc<AtomicU64>,
 }
 
+/// Seeks are not counted: only the bytes read are.
+impl<R: Seek> Seek for Counting<R> {
+    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        self.inner.seek(to)
+    }
+}
+
 impl<R: Read> Read for Counting<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
@@ -610,63 +546,6 @@ mod tests {
         assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((1, 4)));
         assert_eq!(out, b"ab\ncde\n");
         assert_eq!(s.position(), 7);
-    }
-
-    /// A tar archive's first header, for `name`, with its checksum.
-    fn tar_header(name: &str) -> Vec<u8> {
-        let mut header = vec![0u8; 512];
-        header[..name.len()].copy_from_slice(name.as_bytes());
-        header[100..108].copy_from_slice(b"0000644\0");
-        header[124..136].copy_from_slice(b"00000000100\0");
-        header[148..156].copy_from_slice(b"        ");
-        header[156] = b'0';
-        header[257..263].copy_from_slice(b"ustar\0");
-        let sum: u32 = header.iter().map(|&b| u32::from(b)).sum();
-        header[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
-        header
-    }
-
-    #[test]
-    fn packed_files_are_known_by_their_magic_numbers() {
-        let with = |magic: &[u8]| {
-            let mut head = magic.to_vec();
-            head.resize(PACKED_HEAD, b'1');
-            Packed::of(&head).map(|p| p.unpack)
-        };
-        assert_eq!(with(b"PK\x03\x04\x14\x00"), Some("unzip -p"));
-        assert_eq!(with(b"PK\x05\x06"), Some("unzip -p"), "an empty zip");
-        assert_eq!(with(b"\xfd7zXZ\x00\x00"), Some("xz -dc"));
-        assert_eq!(with(b"BZh91AY&SY"), Some("bzip2 -dc"));
-        assert_eq!(
-            with(b"BZh1\x17\x72\x45\x38\x50\x90"),
-            Some("bzip2 -dc"),
-            "empty"
-        );
-        assert_eq!(with(&[0x28, 0xb5, 0x2f, 0xfd, 0x04]), Some("zstd -dc"));
-        assert_eq!(with(b"7z\xbc\xaf\x27\x1c\x00\x04"), Some("7z x -so"));
-        assert_eq!(with(&[0x04, 0x22, 0x4d, 0x18, 0x64]), Some("lz4 -dc"));
-        assert_eq!(with(&tar_header("puzzles.csv")), Some("tar -xOf"));
-        // Text is none of them, even where it looks like one at first.
-        for text in [
-            &b"PK,puzzle\n"[..],
-            b"BZh9 puzzles, 2019\n",
-            b"7z puzzles\n",
-            b"puzzle\n",
-        ] {
-            assert_eq!(with(text), None, "{}", String::from_utf8_lossy(text));
-        }
-        let mut ustar = b"note,puzzle\n".repeat(40);
-        ustar[257..262].copy_from_slice(b"ustar");
-        assert_eq!(
-            with(&ustar),
-            None,
-            "`ustar` in text, without a tar header's checksum"
-        );
-        let mut bad_sum = tar_header("puzzles.csv");
-        bad_sum[0] = b'P';
-        assert_eq!(with(&bad_sum), None);
-        // A file shorter than any magic number is text.
-        assert!(Packed::of(b"PK").is_none() && Packed::of(b"").is_none());
     }
 
     #[test]

@@ -50,56 +50,58 @@ fn utf16_text_is_refused_with_how_to_convert_it() {
 
 #[test]
 fn archives_and_other_compressions_are_refused_with_how_to_unpack_them() {
-    // Kaggle's puzzle sets download as zip archives; read as text, one would give a complaint
-    // per line of binary. Each kind is refused before anything is written, naming the command
-    // that unpacks it.
+    // Read as text, one would give a complaint per line of binary. Each kind is refused before
+    // anything is written, naming the command that unpacks it.
     let dir = tempfile::tempdir().unwrap();
-    let (p, _) = puzzle(0);
-    let zip = [
-        b"PK\x03\x04\x14\x00\x00\x00\x08\x00".to_vec(),
-        p.as_bytes().to_vec(),
-    ]
-    .concat();
+    let zip = zip_of(&[("p.csv", b"puzzle\n")]);
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     std::io::Write::write_all(&mut gz, &zip).unwrap();
     let cases = [
-        ("puzzles.zip", zip.clone(), "is a zip archive", "unzip -p"),
         (
-            "puzzles.csv.xz",
+            "p.csv.xz",
             b"\xfd7zXZ\x00\x00\x04".to_vec(),
             "is xz-compressed",
-            "xz -dc",
+            Some("xz -dc"),
         ),
         (
-            "puzzles.csv.zst",
+            "p.csv.zst",
             vec![0x28, 0xb5, 0x2f, 0xfd, 0x24],
             "is zstd-compressed",
-            "zstd -dc",
+            Some("zstd -dc"),
+        ),
+        (
+            "p.7z",
+            b"7z\xbc\xaf\x27\x1c\x00\x04".to_vec(),
+            "is a 7-Zip archive",
+            Some("7z x -so"),
         ),
         (
             "zip.gz",
             gz.finish().unwrap(),
-            "is gzip-compressed",
-            "gzip -dc",
+            "is gzip-compressed, and inside that a zip archive",
+            None,
         ),
     ];
     for (name, bytes, what, unpack) in cases {
         let path = write(dir.path(), name, bytes);
         let key = dir.path().join("key.csv");
-        solve(&[path.to_str().unwrap(), "-q", "-o", key.to_str().unwrap()])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(format!(
-                "cannot read {}: {what}",
-                path.display()
-            )))
-            .stderr(predicate::str::contains(format!(
-                "`{unpack} {} | sudoku-batch solve -`",
-                path.display()
-            )));
+        let out = solve(&[path.to_str().unwrap(), "-q", "-o", key.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains(&format!("cannot read {}: {what}", path.display())),
+            "{err}"
+        );
+        if let Some(unpack) = unpack {
+            let how = format!("`{unpack} {} | sudoku-batch solve -`", path.display());
+            assert!(err.contains(&how), "{err}");
+        }
         assert!(!key.exists(), "{name}: nothing is written");
     }
-    // From stdin, the same, with a placeholder for the file.
+    // A zip archive from stdin cannot be read (it is read from its end): the same, with a
+    // placeholder for the file.
     solve(&["-q"])
         .write_stdin(zip)
         .assert()
@@ -111,6 +113,90 @@ fn archives_and_other_compressions_are_refused_with_how_to_unpack_them() {
         .stderr(predicate::str::contains(
             "`unzip -p FILE | sudoku-batch solve -`",
         ));
+}
+
+/// A Kaggle-style CSV of `rows` puzzle rows and a malformed one at line 4.
+fn kaggle_csv(rows: usize) -> String {
+    let mut csv = String::from("quizzes,solutions\n");
+    for i in 0..rows {
+        let (p, s) = puzzle(i % 1000);
+        csv.push_str(&format!("{},{s}\n", zeros(&p)));
+        if i == 1 {
+            csv.push_str("not a puzzle,nor a solution\n");
+        }
+    }
+    csv
+}
+
+#[test]
+fn a_zip_of_one_file_is_read_as_that_file() {
+    // Kaggle's downloads: a zip archive of one CSV (here with the copies macOS adds). Its key
+    // is the CSV's, byte for byte, and its messages name the archive and the line. (3,000 rows
+    // are unzipped in several blocks.)
+    let dir = tempfile::tempdir().unwrap();
+    let csv = kaggle_csv(3000);
+    let plain = write(dir.path(), "sudoku.csv", &csv);
+    let files = [
+        ("__MACOSX/", &b""[..]),
+        ("__MACOSX/._sudoku.csv", b"junk"),
+        ("sudoku.csv", csv.as_bytes()),
+    ];
+    let zipped = write(dir.path(), "archive.zip", zip_of(&files));
+    let run = |path: &std::path::Path| {
+        solve(&[path.to_str().unwrap(), "--verify", "-j2"])
+            .output()
+            .unwrap()
+    };
+    let (plain, zipped) = (run(&plain), run(&zipped));
+    assert_eq!(zipped.status.code(), Some(1), "the malformed row");
+    assert_eq!(zipped.status.code(), plain.status.code());
+    assert_eq!(zipped.stdout, plain.stdout);
+    let err = String::from_utf8(zipped.stderr).unwrap();
+    assert!(err.contains("archive.zip:4: "), "{err}");
+    // Nothing to read, or one of several files that cannot be guessed.
+    let path = write(dir.path(), "empty.zip", zip_of(&[("dir/", b"")]));
+    solve(&[path.to_str().unwrap(), "-q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "is a zip archive with no file in it",
+        ));
+    let two = [("a.csv", csv.as_bytes()), ("b.csv", csv.as_bytes())];
+    let path = write(dir.path(), "two.zip", zip_of(&two));
+    solve(&[path.to_str().unwrap(), "-q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "is a zip archive of 2 files (a.csv, b.csv)",
+        ))
+        .stderr(predicate::str::contains(format!(
+            "`unzip -p {} a.csv | sudoku-batch solve -`",
+            path.display()
+        )));
+}
+
+#[test]
+fn a_damaged_zip_stops_the_run_and_leaves_no_key() {
+    // The archive's checksum is checked at the end of its file, after most records are solved:
+    // the run still fails whole, and the answer key is not left behind.
+    let dir = tempfile::tempdir().unwrap();
+    let csv = kaggle_csv(3000);
+    let mut zip = zip_of(&[("sudoku.csv", csv.as_bytes())]);
+    // A byte near the end of the compressed text (the central directory is the last ~100).
+    let at = zip.len() - 200;
+    zip[at] ^= 0x55;
+    let path = write(dir.path(), "archive.zip", zip);
+    let key = dir.path().join("key.csv");
+    solve(&[path.to_str().unwrap(), "-q", "-o", key.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "cannot read {}",
+            path.display()
+        )));
+    assert!(!key.exists());
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "only the archive: {leftovers:?}");
 }
 
 #[test]

@@ -36,6 +36,22 @@ pub fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
     path
 }
 
+/// A zip archive of `files` (name, contents; a name ending in `/` is a directory), deflated.
+pub fn zip_of(files: &[(&str, &[u8])]) -> Vec<u8> {
+    use std::io::Write;
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default();
+    for (name, contents) in files {
+        if name.ends_with('/') {
+            zip.add_directory(*name, options).unwrap();
+        } else {
+            zip.start_file(*name, options).unwrap();
+            zip.write_all(contents).unwrap();
+        }
+    }
+    zip.finish().unwrap().into_inner()
+}
+
 /// Puzzle `i` of the shipped easy set, and its solution.
 pub fn puzzle(i: usize) -> (String, String) {
     (
