@@ -6,7 +6,7 @@
 
 use std::io::{self, Read, Seek};
 use std::path::Path;
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, channel, sync_channel};
 
 /// Bytes read before an input's format is decided: enough for every magic number of
 /// [`Packed::of`] (a tar archive's header is 512 bytes).
@@ -179,8 +179,10 @@ pub fn zip_member(
             return Err(io::Error::new(io::ErrorKind::InvalidData, why));
         }
     };
-    // Room for two blocks: one being read, one unpacked ahead.
+    // Room for two blocks: one being read, one unpacked ahead. The blocks read come back to
+    // be filled again, which spares an allocation and fresh pages for each.
     let (blocks, handed) = sync_channel(2);
+    let (spent, back) = channel::<Vec<u8>>();
     std::thread::Builder::new()
         .name("unzip".into())
         .spawn(move || {
@@ -189,7 +191,10 @@ pub fn zip_member(
                 Err(e) => return drop(blocks.send(Err(e.into()))),
             };
             loop {
-                let mut block = Vec::new();
+                let mut block = back
+                    .try_recv()
+                    .unwrap_or_else(|_| Vec::with_capacity(BLOCK as usize));
+                block.clear();
                 let read = (&mut member).take(BLOCK).read_to_end(&mut block);
                 let end = matches!(read, Ok(0) | Err(_));
                 // An empty block is the end: a reader that saw the thread stop without one
@@ -201,6 +206,7 @@ pub fn zip_member(
         })?;
     Ok(Box::new(Handed {
         blocks: handed,
+        spent,
         block: Vec::new(),
         at: 0,
         ended: false,
@@ -210,6 +216,8 @@ pub fn zip_member(
 /// The reading end of [`zip_member`]'s thread.
 struct Handed {
     blocks: Receiver<io::Result<Vec<u8>>>,
+    /// Where read blocks go back to.
+    spent: Sender<Vec<u8>>,
     block: Vec<u8>,
     /// Where the next read starts in `block`.
     at: usize,
@@ -224,7 +232,7 @@ impl Read for Handed {
             match self.blocks.recv() {
                 Ok(Ok(block)) => {
                     self.ended = block.is_empty();
-                    self.block = block;
+                    let _ = self.spent.send(std::mem::replace(&mut self.block, block));
                 }
                 Ok(Err(e)) => {
                     self.ended = true;
