@@ -197,6 +197,10 @@ pub fn zip_member(
                 block.clear();
                 let read = (&mut member).take(BLOCK).read_to_end(&mut block);
                 let end = matches!(read, Ok(0) | Err(_));
+                // The zip crate's words ("Invalid checksum") say what, not where.
+                let read = read.map_err(|e| {
+                    io::Error::new(e.kind(), format!("the zip archive's file is damaged: {e}"))
+                });
                 // An empty block is the end: a reader that saw the thread stop without one
                 // knows that the text was cut short.
                 if blocks.send(read.map(|_| block)).is_err() || end {

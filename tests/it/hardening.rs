@@ -191,7 +191,7 @@ fn a_damaged_zip_stops_the_run_and_leaves_no_key() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(format!(
-            "cannot read {}",
+            "cannot read {}: the zip archive's file is damaged",
             path.display()
         )));
     assert!(!key.exists());
