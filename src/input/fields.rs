@@ -28,14 +28,6 @@ impl Fields {
         self.ends.push(self.bytes.len());
     }
 
-    /// The fields of `row`, which has no quote, split at `delimiters` (their positions, in
-    /// order): what [`split_csv`] gives for it, from delimiters found some other way.
-    pub fn set_unquoted(&mut self, row: &[u8], delimiters: impl IntoIterator<Item = usize>) {
-        self.clear();
-        self.ends.extend(delimiters);
-        self.keep_whole(row);
-    }
-
     /// Ends the last field at the end of `row`, and keeps `row` whole as the bytes: the
     /// delimiters are in the bytes too, so each field after the first starts one byte past the
     /// end of the one before. (The fields' ends before the last are already pushed.)

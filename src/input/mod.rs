@@ -21,6 +21,7 @@ mod lines;
 mod packed;
 mod source;
 
+pub use csv::cells_field;
 pub use detect::{Detected, Sample};
 pub use fields::{Fields, write_csv_field};
 pub use frame::{Chunk, Framer, RawRecord, Skipped};
@@ -193,6 +194,10 @@ pub enum Echo<'a> {
         /// The row as it was written, when it can be copied whole.
         row: Option<&'a [u8]>,
     },
+    /// A row of grids, each 81 cell characters, one delimiter between them (a Kaggle row, see
+    /// [`cells_field`]): each value is where that shape puts it, and the row is copied into a
+    /// CSV key as it is.
+    Cells(&'a [u8]),
     /// The puzzle as it was written (a lines record).
     Text(&'a [u8]),
     /// The puzzle, written out from the grid that was read (grid and JSON records; nothing

@@ -35,8 +35,10 @@ pub fn header(key: &KeyFormat, input: CsvHeader) -> Option<Vec<u8>> {
 pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answer) {
     let d = key.delimiter;
     match record.echo {
-        Echo::Fields { row: Some(row), .. } if record.verbatim => out.extend_from_slice(row),
-        Echo::Fields { .. } | Echo::Text(_) | Echo::Puzzle | Echo::Object(_) => {
+        Echo::Fields { row: Some(row), .. } | Echo::Cells(row) if record.verbatim => {
+            out.extend_from_slice(row)
+        }
+        Echo::Fields { .. } | Echo::Cells(_) | Echo::Text(_) | Echo::Puzzle | Echo::Object(_) => {
             // One value per column: a short row is padded with empty fields, and a row too
             // wide (malformed, and reported) keeps the header's width.
             for i in 0..key.columns.len() {

@@ -11,7 +11,7 @@ use std::io::Write;
 pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answer) {
     let mut any = match record.echo {
         Echo::Object(text) => open_object(out, text),
-        Echo::Fields { .. } | Echo::Text(_) | Echo::Puzzle => {
+        Echo::Fields { .. } | Echo::Cells(_) | Echo::Text(_) | Echo::Puzzle => {
             out.push(b'{');
             for (i, name) in key.columns.iter().enumerate() {
                 if i > 0 {

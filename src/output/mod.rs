@@ -242,6 +242,7 @@ impl Echoed<'_> {
         use std::borrow::Cow;
         match self.echo {
             Echo::Fields { fields, .. } => Cow::Borrowed(fields.get(i)),
+            Echo::Cells(row) => Cow::Borrowed(crate::input::cells_field(row, i)),
             Echo::Text(text) if i == 0 => Cow::Borrowed(text),
             Echo::Puzzle | Echo::Object(_) if i == 0 => match self.puzzle {
                 Some(p) => Cow::Owned(p.to_line(b'0').to_vec()),
