@@ -166,7 +166,7 @@ impl Technique {
         PROFILES[self as usize].1
     }
 
-    /// Its score, in tenths (see [`PROFILES`]). Increases along the ladder.
+    /// Its score, in tenths (see `PROFILES`). Increases along the ladder.
     pub fn score(self) -> u16 {
         PROFILES[self as usize].2
     }
