@@ -7,6 +7,7 @@
 use std::io::{self, Read, Seek};
 use std::path::Path;
 use std::sync::mpsc::{Receiver, Sender, channel, sync_channel};
+use std::thread::JoinHandle;
 
 /// Bytes read before an input's format is decided: enough for every magic number of
 /// [`Packed::of`] (a tar archive's header is 512 bytes).
@@ -183,7 +184,7 @@ pub fn zip_member(
     // be filled again, which spares an allocation and fresh pages for each.
     let (blocks, handed) = sync_channel(2);
     let (spent, back) = channel::<Vec<u8>>();
-    std::thread::Builder::new()
+    let thread = std::thread::Builder::new()
         .name("unzip".into())
         .spawn(move || {
             let mut member = match archive.by_index(index) {
@@ -209,8 +210,9 @@ pub fn zip_member(
             }
         })?;
     Ok(Box::new(Handed {
-        blocks: handed,
+        blocks: Some(handed),
         spent,
+        thread: Some(thread),
         block: Vec::new(),
         at: 0,
         ended: false,
@@ -219,9 +221,11 @@ pub fn zip_member(
 
 /// The reading end of [`zip_member`]'s thread.
 struct Handed {
-    blocks: Receiver<io::Result<Vec<u8>>>,
+    /// `None` once dropped, which stops the thread.
+    blocks: Option<Receiver<io::Result<Vec<u8>>>>,
     /// Where read blocks go back to.
     spent: Sender<Vec<u8>>,
+    thread: Option<JoinHandle<()>>,
     block: Vec<u8>,
     /// Where the next read starts in `block`.
     at: usize,
@@ -233,7 +237,8 @@ impl Read for Handed {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         while self.at == self.block.len() && !self.ended {
             self.at = 0;
-            match self.blocks.recv() {
+            let blocks = self.blocks.as_ref().expect("dropped only with the reader");
+            match blocks.recv() {
                 Ok(Ok(block)) => {
                     self.ended = block.is_empty();
                     let _ = self.spent.send(std::mem::replace(&mut self.block, block));
@@ -253,6 +258,18 @@ impl Read for Handed {
         buf[..n].copy_from_slice(&rest[..n]);
         self.at += n;
         Ok(n)
+    }
+}
+
+/// A reader dropped before the end (a run that stopped, a probe of an input's first lines)
+/// stops the thread: its next hand-over fails. It is waited for, so that no thread outlives
+/// its input.
+impl Drop for Handed {
+    fn drop(&mut self) {
+        drop(self.blocks.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 }
 
