@@ -184,6 +184,7 @@ pub fn zip_member(
     // be filled again, which spares an allocation and fresh pages for each.
     let (blocks, handed) = sync_channel(2);
     let (spent, back) = channel::<Vec<u8>>();
+    let name = name.to_string();
     let thread = std::thread::Builder::new()
         .name("unzip".into())
         .spawn(move || {
@@ -198,9 +199,16 @@ pub fn zip_member(
                 block.clear();
                 let read = (&mut member).take(BLOCK).read_to_end(&mut block);
                 let end = matches!(read, Ok(0) | Err(_));
-                // The zip crate's words ("Invalid checksum") say what, not where.
+                // The zip crate's words ("Invalid checksum") say what, not where or why.
                 let read = read.map_err(|e| {
-                    io::Error::new(e.kind(), format!("the zip archive's file is damaged: {e}"))
+                    let why = match e.kind() {
+                        io::ErrorKind::Unsupported => format!(
+                            "the zip archive's file is packed by a method that is not read \
+                             ({e}): unpack it first, e.g. `unzip -p {name} | sudoku-batch solve -`"
+                        ),
+                        _ => format!("the zip archive's file is damaged: {e}"),
+                    };
+                    io::Error::new(e.kind(), why)
                 });
                 // An empty block is the end: a reader that saw the thread stop without one
                 // knows that the text was cut short.

@@ -153,6 +153,23 @@ fn a_zip_of_one_file_is_read_as_that_file() {
     assert_eq!(zipped.stdout, plain.stdout);
     let err = String::from_utf8(zipped.stderr).unwrap();
     assert!(err.contains("archive.zip:4: "), "{err}");
+    // A file packed by a method other than deflate (here marked bzip2 in both its headers).
+    let mut bzip2 = zip_of(&[("sudoku.csv", csv.as_bytes())]);
+    for (magic, at) in [(&b"PK\x03\x04"[..], 8), (b"PK\x01\x02", 10)] {
+        let header = bzip2.windows(4).position(|w| w == magic).unwrap();
+        bzip2[header + at..header + at + 2].copy_from_slice(&12u16.to_le_bytes());
+    }
+    let path = write(dir.path(), "bzip2.zip", bzip2);
+    solve(&[path.to_str().unwrap(), "-q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the zip archive's file is packed by a method that is not read",
+        ))
+        .stderr(predicate::str::contains(format!(
+            "`unzip -p {} | sudoku-batch solve -`",
+            path.display()
+        )));
     // Nothing to read, or one of several files that cannot be guessed.
     let path = write(dir.path(), "empty.zip", zip_of(&[("dir/", b"")]));
     solve(&[path.to_str().unwrap(), "-q"])
