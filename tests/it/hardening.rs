@@ -139,6 +139,8 @@ fn a_zip_of_one_file_is_read_as_that_file() {
     let files = [
         ("__MACOSX/", &b""[..]),
         ("__MACOSX/._sudoku.csv", b"junk"),
+        ("__MACOSX/notes.txt", b"junk"),
+        ("._sudoku.csv", b"junk"),
         ("sudoku.csv", csv.as_bytes()),
     ];
     let zipped = write(dir.path(), "archive.zip", zip_of(&files));
@@ -178,18 +180,58 @@ fn a_zip_of_one_file_is_read_as_that_file() {
         .stderr(predicate::str::contains(
             "is a zip archive with no file in it",
         ));
-    let two = [("a.csv", csv.as_bytes()), ("b.csv", csv.as_bytes())];
-    let path = write(dir.path(), "two.zip", zip_of(&two));
-    solve(&[path.to_str().unwrap(), "-q"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "is a zip archive of 2 files (a.csv, b.csv)",
-        ))
-        .stderr(predicate::str::contains(format!(
-            "`unzip -p {} a.csv | sudoku-batch solve -`",
-            path.display()
-        )));
+    // The message names three files at most.
+    let names = ["a.csv", "b.csv", "c.csv", "d.csv"];
+    for (count, listed) in [
+        (2, "2 files (a.csv, b.csv)"),
+        (3, "3 files (a.csv, b.csv, c.csv)"),
+        (4, "4 files (a.csv, b.csv, c.csv, ...)"),
+    ] {
+        let several: Vec<_> = names[..count]
+            .iter()
+            .map(|&n| (n, csv.as_bytes()))
+            .collect();
+        let path = write(dir.path(), "several.zip", zip_of(&several));
+        solve(&[path.to_str().unwrap(), "-q"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "is a zip archive of {listed}:"
+            )))
+            .stderr(predicate::str::contains(format!(
+                "`unzip -p {} a.csv | sudoku-batch solve -`",
+                path.display()
+            )));
+    }
+}
+
+/// The threads of this process named `name`.
+#[cfg(target_os = "linux")]
+fn threads_named(name: &str) -> usize {
+    let tasks = std::fs::read_dir("/proc/self/task").unwrap();
+    let comm = |task: std::fs::DirEntry| std::fs::read_to_string(task.path().join("comm"));
+    let named = tasks.filter_map(|t| comm(t.ok()?).ok());
+    named.filter(|comm| comm.trim_end() == name).count()
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_zip_read_in_part_leaves_no_thread_behind() {
+    // A run that stops early (or the probe of an input's first lines) drops its reader: the
+    // thread that unzips stops and is waited for, rather than left to run on.
+    use sudoku_batch::input::{InputPath, Source};
+    let dir = tempfile::tempdir().unwrap();
+    // 1.6 MB, six blocks and more: the thread is still at work when the reader stops.
+    let zip = zip_of(&[("sudoku.csv", kaggle_csv(10_000).as_bytes())]);
+    let path = write(dir.path(), "archive.zip", zip);
+    let input = InputPath::File(path);
+    let mut source = Source::open(&input, Default::default(), Default::default()).unwrap();
+    let mut line = Vec::new();
+    source.read_line(&mut line).unwrap();
+    assert_eq!(line, b"quizzes,solutions");
+    assert_eq!(threads_named("unzip"), 1);
+    drop(source);
+    assert_eq!(threads_named("unzip"), 0);
 }
 
 #[test]
