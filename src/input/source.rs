@@ -433,7 +433,8 @@ mod tests {
         }
     }
 
-    /// A reader that gives one piece (or error) per read, then the end, and counts its reads.
+    /// A reader that gives one piece (or error) per read, as much of it as fits, then the end,
+    /// and counts its reads.
     struct Pieces {
         pieces: std::collections::VecDeque<io::Result<Vec<u8>>>,
         reads: Arc<AtomicU64>,
@@ -442,8 +443,11 @@ mod tests {
     impl Read for Pieces {
         fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
             self.reads.fetch_add(1, Ordering::Relaxed);
-            let piece = self.pieces.pop_front().unwrap_or(Ok(Vec::new()))?;
-            assert!(piece.len() <= buf.len(), "a piece fits the read");
+            let mut piece = self.pieces.pop_front().unwrap_or(Ok(Vec::new()))?;
+            if piece.len() > buf.len() {
+                // What does not fit is the next read's.
+                self.pieces.push_front(Ok(piece.split_off(buf.len())));
+            }
             buf[..piece.len()].copy_from_slice(&piece);
             Ok(piece.len())
         }
@@ -533,6 +537,27 @@ mod tests {
         assert_eq!(out, b"cd\ne\n");
         assert_eq!(reads.load(Ordering::Relaxed), 3);
         assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((0, 0)));
+    }
+
+    #[test]
+    fn lines_already_buffered_are_handed_out_before_a_stream_is_read_again() {
+        // Detection reads an input's first lines one by one, which fills the buffer: a stream's
+        // next block takes what is buffered, and is not held up by a read that could wait.
+        // The first read fills the 7-byte buffer: `a\nbb\ncc`.
+        let (mut s, reads) = pieces(vec![Ok(b"a\nbb\nccc\nd"), Ok(b"d\n")], None);
+        let mut line = Vec::new();
+        assert_eq!(s.read_line(&mut line).unwrap(), Some(LineEnd::Whole));
+        let mut out = Vec::new();
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((1, 3)));
+        assert_eq!(out, b"bb\n");
+        assert_eq!(reads.load(Ordering::Relaxed), 1);
+        // A file's block, though, is filled up to the size asked.
+        let (mut s, reads) = pieces(vec![Ok(b"a\nbb\nccc\nd"), Ok(b"d\n")], Some(14));
+        s.read_line(&mut line).unwrap();
+        out.clear();
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((2, 7)));
+        assert_eq!(out, b"bb\nccc\n");
+        assert_eq!(reads.load(Ordering::Relaxed), 2);
     }
 
     #[test]
