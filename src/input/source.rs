@@ -666,5 +666,11 @@ mod tests {
         line.clear();
         let error = s.read_line(&mut line).unwrap_err();
         assert_eq!(error.to_string(), "the disk went away");
+        // A block's read straight into the chunk, likewise.
+        let interrupted = io::Error::from(io::ErrorKind::Interrupted);
+        let (mut s, reads) = pieces(vec![Err(interrupted), Ok(b"ab\n")], Some(3));
+        let mut out = Vec::new();
+        assert_eq!(s.read_block(&mut out, 100).unwrap(), Some((1, 3)));
+        assert_eq!(reads.load(Ordering::Relaxed), 2);
     }
 }
