@@ -62,47 +62,38 @@ impl Packed {
         Some(kind)
     }
 
-    /// What it is, for a message.
-    fn what(self) -> &'static str {
+    /// What it is, for a message, and the command that writes its text to stdout.
+    fn described(self) -> (&'static str, &'static str) {
         match self {
-            Packed::Zip => "a zip archive",
-            Packed::Tar => "a tar archive",
-            Packed::Xz => "xz-compressed",
-            Packed::Bzip2 => "bzip2-compressed",
-            Packed::Zstd => "zstd-compressed",
-            Packed::SevenZip => "a 7-Zip archive",
-            Packed::Lz4 => "lz4-compressed",
-        }
-    }
-
-    /// The command that writes its text to stdout.
-    fn unpack(self) -> &'static str {
-        match self {
-            Packed::Zip => "unzip -p",
-            Packed::Tar => "tar -xOf",
-            Packed::Xz => "xz -dc",
-            Packed::Bzip2 => "bzip2 -dc",
-            Packed::Zstd => "zstd -dc",
-            Packed::SevenZip => "7z x -so",
-            Packed::Lz4 => "lz4 -dc",
+            Packed::Zip => ("a zip archive", "unzip -p"),
+            Packed::Tar => ("a tar archive", "tar -xOf"),
+            Packed::Xz => ("xz-compressed", "xz -dc"),
+            Packed::Bzip2 => ("bzip2-compressed", "bzip2 -dc"),
+            Packed::Zstd => ("zstd-compressed", "zstd -dc"),
+            Packed::SevenZip => ("a 7-Zip archive", "7z x -so"),
+            Packed::Lz4 => ("lz4-compressed", "lz4 -dc"),
         }
     }
 
     /// The error for an input `name` (a file's, else `None`) packed so, found `inside` a
-    /// compression that was undone first (`gzip`, `zip`), if any.
-    pub fn refusal(self, name: Option<&str>, inside: Option<&str>) -> io::Error {
+    /// compression that was undone first ([`Unpacked`]), if any.
+    pub fn refusal(self, name: Option<&str>, inside: Option<Unpacked>) -> io::Error {
         let name = name.unwrap_or("FILE");
         let (what, how) = match (inside, self) {
             (None, _) => (
-                self.what().to_string(),
-                Some(format!("{} {name}", self.unpack())),
+                self.described().0.to_string(),
+                Some(format!("{} {name}", self.described().1)),
             ),
-            (Some("gzip"), Packed::Tar) => (
+            (Some(Unpacked::Gzip), Packed::Tar) => (
                 "a gzipped tar archive".to_string(),
                 Some(format!("tar -xzOf {name}")),
             ),
             (Some(outer), _) => (
-                format!("{outer}-compressed, and inside that {}", self.what()),
+                format!(
+                    "{}-compressed, and inside that {}",
+                    outer.name(),
+                    self.described().0
+                ),
                 None,
             ),
         };
@@ -116,6 +107,23 @@ impl Packed {
                  unpack it first{how}"
             ),
         )
+    }
+}
+
+/// A packing that is undone here, before the text is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unpacked {
+    Gzip,
+    Zip,
+}
+
+impl Unpacked {
+    /// Its name, for a message.
+    fn name(self) -> &'static str {
+        match self {
+            Unpacked::Gzip => "gzip",
+            Unpacked::Zip => "zip",
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! length. Inputs are opened one at a time, and the read buffer passes from one to the next, so
 //! that 100,000 small files cost one buffer and one file descriptor at a time.
 
-use super::packed::{self, Packed};
+use super::packed::{self, Packed, Unpacked};
 use std::fs::File;
 use std::io::{self, Read, Seek};
 use std::ops::Range;
@@ -115,7 +115,7 @@ impl Source {
             let prefix = io::Cursor::new(head.to_vec());
             let raw = std::mem::replace(&mut source.reader, Box::new(io::empty()));
             source.reader = Box::new(flate2::read::MultiGzDecoder::new(prefix.chain(raw)));
-            inside = Some("gzip");
+            inside = Some(Unpacked::Gzip);
         } else if let (Some(Packed::Zip), InputPath::File(path), Some(name)) =
             (Packed::of(head), input, &name)
             && source.size.is_some()
@@ -128,7 +128,7 @@ impl Source {
                 consumed,
             };
             source.reader = packed::zip_member(archive, name)?;
-            inside = Some("zip");
+            inside = Some(Unpacked::Zip);
         }
         if inside.is_some() {
             (source.pos, source.end, source.eof, source.size) = (0, 0, false, None);
@@ -207,15 +207,7 @@ impl Source {
             if self.end == self.buf.len() {
                 break; // full: nothing more fits
             }
-            match self.reader.read(&mut self.buf[self.end..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    break;
-                }
-                Ok(k) => self.end += k,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
+            self.end += read_once(&mut *self.reader, &mut self.buf[self.end..], &mut self.eof)?;
         }
         Ok(())
     }
@@ -287,13 +279,13 @@ impl Source {
             let take = buffered.len().min(max_bytes);
             out.extend_from_slice(&buffered[..take]);
             self.pos += take;
-            // A stream gives lines as they come: with one buffered, it is not waited on.
-            let has_line = memchr::memrchr(b'\n', &out[start..]).is_some();
-            let waits = self.size.is_none() && has_line;
+            // A stream gives lines as they come: with one buffered, it is not waited on. (A
+            // file's block is filled whatever is buffered, so only a stream's is searched.)
+            let waits = self.size.is_none() && memchr::memrchr(b'\n', &out[start..]).is_some();
             if take < max_bytes && !self.eof && !waits {
                 let read_to = out.len();
                 out.resize(start + max_bytes, 0);
-                let read = self.read_into(&mut out[read_to..]);
+                let read = read_once(&mut *self.reader, &mut out[read_to..], &mut self.eof);
                 out.truncate(read_to + *read.as_ref().unwrap_or(&0));
                 if let Err(e) = read {
                     self.unread(start, out);
@@ -323,21 +315,6 @@ impl Source {
         }
     }
 
-    /// One read into `into`, retried when interrupted; a read of nothing is the end.
-    fn read_into(&mut self, into: &mut [u8]) -> io::Result<usize> {
-        loop {
-            match self.reader.read(into) {
-                Ok(0) => {
-                    self.eof = true;
-                    return Ok(0);
-                }
-                Ok(k) => return Ok(k),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-    }
-
     /// Puts `out[from..]` back in front of what is buffered (to be read again), and cuts it
     /// from `out`.
     fn unread(&mut self, from: usize, out: &mut Vec<u8>) {
@@ -355,6 +332,22 @@ impl Source {
             (self.buf, self.pos, self.end) = (buf, 0, len);
         }
         out.truncate(from);
+    }
+}
+
+/// One read from `reader` into `into`, retried when interrupted; a read of nothing is the
+/// end, noted in `eof`.
+fn read_once(reader: &mut dyn Read, into: &mut [u8], eof: &mut bool) -> io::Result<usize> {
+    loop {
+        match reader.read(into) {
+            Ok(0) => {
+                *eof = true;
+                return Ok(0);
+            }
+            Ok(k) => return Ok(k),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
     }
 }
 
