@@ -182,7 +182,9 @@ fn answer_one(record: &Record, job: &Job) -> (Answer, Option<Said>) {
         solution: outcome.solution,
         rating,
         count: outcome.count,
-        capped: matches!(job.mode, Mode::Count(limit) if outcome.count >= limit),
+        // A count the limit or the guess budget stopped is a lower bound.
+        capped: outcome.status == Status::Timeout
+            || matches!(job.mode, Mode::Count(limit) if outcome.count >= limit),
         guesses: outcome.guesses,
         nanos,
     };

@@ -91,9 +91,7 @@ pub fn run_with(
             let profile = warm_up_and_verify(&name, &puzzles, mode, config, &engine)?;
             let mut one_thread = None;
             for &threads in &config.threads {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()?;
+                let pool = crate::pipeline::solver_pool(threads)?;
                 let mut rates: Vec<f64> = (0..config.repeat.max(1))
                     .map(|_| {
                         let start = Instant::now();
@@ -128,7 +126,7 @@ pub fn run_with(
     }
     Ok(Report {
         version: env!("CARGO_PKG_VERSION"),
-        threads_available: rayon::current_num_threads(),
+        threads_available: crate::pipeline::thread_count(0).0,
         engine: crate::engine_build(),
         results,
     })
@@ -175,9 +173,7 @@ fn warm_up_and_verify(
     engine: &(impl Fn(&Grid, Mode) -> Outcome + Sync),
 ) -> anyhow::Result<Profile> {
     let threads = config.threads.iter().copied().max().unwrap_or(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()?;
+    let pool = crate::pipeline::solver_pool(threads)?;
     let start = Instant::now();
     let guesses: Vec<u64> = pool.install(|| {
         puzzles

@@ -42,6 +42,19 @@ pub fn remove_pending() {
     }
 }
 
+/// Removes every pending temporary file unless the list is in use (when memory has run out:
+/// the thread that ran out may be the one holding it, and would wait on itself).
+pub fn remove_pending_if_free() {
+    let mut pending = match PENDING.try_lock() {
+        Ok(pending) => pending,
+        Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+        Err(std::sync::TryLockError::WouldBlock) => return,
+    };
+    for path in pending.drain(..) {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
 fn lock() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     PENDING
         .lock()

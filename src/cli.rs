@@ -113,12 +113,12 @@ pub struct BenchArgs {
     pub threads: Vec<u64>,
 
     /// Timed runs per measurement; the table shows their median and range.
-    #[arg(short, long, visible_alias = "repeat", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short, long, visible_alias = "repeat", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub runs: u64,
 
     /// Seconds of untimed solving before each mode's timed runs (at least one pass, which
     /// verifies every answer).
-    #[arg(short, long, value_name = "SECS", default_value_t = 1.0)]
+    #[arg(short, long, value_name = "SECS", default_value_t = 1.0, value_parser = parse_warmup)]
     pub warmup: f64,
 
     /// Write every figure as JSON to this file.
@@ -388,6 +388,23 @@ fn format_parser() -> impl TypedValueParser<Value = String> {
     PossibleValuesParser::new(std::iter::once(auto).chain(layouts))
 }
 
+/// The most clues a minimal puzzle is known to have (the forum's searches have found 40 and
+/// never 41).
+const MOST_CLUES_MINIMAL: u64 = 40;
+
+/// The longest warm-up `bench` takes, in seconds: past it, a warm-up measures nothing more.
+const MOST_WARMUP_SECONDS: f64 = 3600.0;
+
+/// A warm-up: seconds from 0 to [`MOST_WARMUP_SECONDS`].
+fn parse_warmup(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.0..=MOST_WARMUP_SECONDS).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "{text:?} is not a warm-up: give seconds from 0 to {MOST_WARMUP_SECONDS}"
+        )),
+    }
+}
+
 /// A thread count: 1 or more.
 fn parse_threads(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
@@ -404,7 +421,7 @@ fn parse_delimiter(text: &str) -> Result<u8, String> {
         "tab" | "\\t" => Ok(b'\t'),
         t if t.len() == 1 && t.is_ascii() && t != "\"" && t != "\n" => Ok(t.as_bytes()[0]),
         t => Err(format!(
-            "{t:?} is not one character (use `tab` for a tab; a quote or a line break cannot be a delimiter)"
+            "{t:?} is not one byte: give one ASCII character (use `tab` for a tab; a quote or a line break cannot be a delimiter)"
         )),
     }
 }
@@ -501,7 +518,7 @@ impl GenerateArgs {
             .output
             .as_deref()
             .map_or(OutputTarget::Stdout, OutputTarget::from_arg);
-        let csv_file = matches!(&output, OutputTarget::File(p) if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")));
+        let csv_file = matches!(&output, OutputTarget::File(p) if sudoku_batch::target::content_extension(p).as_deref() == Some("csv"));
         let format = match (self.format, csv_file) {
             (Some(GenerateFormatArg::Csv), _) | (None, true) => generate::Format::Csv,
             (Some(GenerateFormatArg::Lines), _) | (None, false) => generate::Format::Lines,
@@ -532,6 +549,15 @@ impl GenerateArgs {
                 options.clues
             );
         }
+        if options.clues.min > 81 {
+            bail!("--clues {}: a puzzle has 81 cells", options.clues);
+        }
+        if options.minimal && options.clues.min > MOST_CLUES_MINIMAL {
+            bail!(
+                "--clues {}: no minimal puzzle with more than {MOST_CLUES_MINIMAL} clues is known (give --no-minimal for puzzles with a clue to spare)",
+                options.clues
+            );
+        }
         let config = generate::Config {
             count: self.count,
             seed: self.seed,
@@ -550,24 +576,7 @@ fn input_paths(args: &[PathBuf]) -> Vec<InputPath> {
     args.iter().map(|p| InputPath::from_arg(p)).collect()
 }
 
-/// Threads per core, at most: past a few, threads only add overhead, and thousands of them
-/// stall the start and take memory for nothing.
-const THREADS_PER_CORE: usize = 4;
-
-/// `asked` threads, or the most there may be on this machine; the warning to print when that
-/// is fewer.
-pub fn bounded_threads(asked: usize) -> (usize, Option<String>) {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let most = THREADS_PER_CORE * cores;
-    if asked <= most {
-        (asked, None)
-    } else {
-        let why = format!(
-            "warning: -j {asked}: using {most} threads ({THREADS_PER_CORE} per core on {cores} cores; more only add overhead)\n"
-        );
-        (most, Some(why))
-    }
-}
+use sudoku_batch::pipeline::thread_count as bounded_threads;
 
 impl BenchArgs {
     /// The bench configuration, and warnings to print.
@@ -591,11 +600,8 @@ impl BenchArgs {
             })
             .collect();
         if threads.is_empty() {
-            threads = vec![1, rayon::current_num_threads()];
+            threads = vec![1, bounded_threads(0).0];
             threads.dedup();
-        }
-        if !(self.warmup >= 0.0 && self.warmup.is_finite()) {
-            bail!("--warmup takes a number of seconds, not {}", self.warmup);
         }
         let config = bench::Config {
             inputs: input_paths(&self.inputs),

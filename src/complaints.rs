@@ -21,9 +21,14 @@ pub struct Stderr {
 }
 
 impl Stderr {
-    /// Writes `text` (whole lines) to stderr, or counts it lost.
+    /// Writes `text` (whole lines) to stderr, or counts it lost. Text from the input that it
+    /// quotes cannot move the terminal: control characters are escaped (see
+    /// [`crate::names::harmless`]).
     pub fn say(&mut self, text: &[u8]) {
-        if std::io::stderr().write_all(text).is_err() {
+        if std::io::stderr()
+            .write_all(&crate::names::harmless(text))
+            .is_err()
+        {
             self.lost += 1;
         }
     }

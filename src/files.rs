@@ -51,6 +51,59 @@ pub fn stdin_identity() -> Option<Identity> {
     None
 }
 
+/// The descriptor of this process that `path` names through `/proc` (`/dev/stdout`,
+/// `/dev/fd/3`, `/proc/self/fd/1`, or a link to one of those), following links hop by hop.
+/// Such a path is a window on a descriptor the shell opened: opened by name, it would start a
+/// new file at offset 0 (or, replaced by a rename, stop being the descriptor at all), so it is
+/// written through the descriptor itself.
+#[cfg(target_os = "linux")]
+pub fn descriptor_of(path: &Path) -> Option<i32> {
+    let pid = std::process::id().to_string();
+    let mut path = path.to_path_buf();
+    for _ in 0..40 {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Some(dir) = dir.and_then(|d| d.canonicalize().ok()) {
+            let parts: Vec<_> = dir.iter().filter_map(|p| p.to_str()).collect();
+            let ours = match parts.as_slice() {
+                ["/", "proc", p, "fd"] | ["/", "proc", p, "task", _, "fd"] => *p == pid,
+                _ => false,
+            };
+            if ours {
+                return path.file_name()?.to_str()?.parse().ok();
+            }
+        }
+        let target = std::fs::read_link(&path).ok()?;
+        path = match dir {
+            Some(dir) if target.is_relative() => dir.join(target),
+            _ => target,
+        };
+    }
+    None
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn descriptor_of(_: &Path) -> Option<i32> {
+    None
+}
+
+/// A new handle on this process's descriptor `fd` (see [`descriptor_of`]): writes through it
+/// go where the descriptor's do, at its offset.
+#[cfg(unix)]
+pub fn reopen_descriptor(fd: i32) -> io::Result<std::fs::File> {
+    use std::os::fd::BorrowedFd;
+    if !std::path::Path::new(&format!("/proc/self/fd/{fd}")).exists() {
+        return Err(io::Error::from_raw_os_error(9)); // EBADF: not open
+    }
+    // SAFETY: the descriptor is open (checked just above) and borrowed only to duplicate it.
+    let borrowed = unsafe { BorrowedFd::borrow_raw(fd) };
+    Ok(std::fs::File::from(borrowed.try_clone_to_owned()?))
+}
+
+#[cfg(not(unix))]
+pub fn reopen_descriptor(_: i32) -> io::Result<std::fs::File> {
+    Err(io::ErrorKind::Unsupported.into())
+}
+
 /// Where a file that may not exist yet would be: its directory, resolved (links followed),
 /// and its name. Two paths with the same place are the same file once written.
 fn place(path: &Path) -> Option<(PathBuf, std::ffi::OsString)> {
@@ -94,6 +147,10 @@ impl StandardStreams {
         streams
     }
 
+    pub fn stdin_closed(&self) -> bool {
+        self.closed[0]
+    }
+
     pub fn stdout_closed(&self) -> bool {
         self.closed[1]
     }
@@ -112,6 +169,32 @@ fn reopened_on_null(fd: usize) -> bool {
             .is_some_and(|flags| flags & 0o3 == 0o2) // O_ACCMODE == O_RDWR
     };
     is_null && read_write()
+}
+
+/// The error of a thread that could not be started: the system had no memory for its stack
+/// (or, rarely, a limit on threads was reached), said as such.
+pub fn thread_error(e: io::Error, what: &str) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::OutOfMemory,
+        format!("out of memory: cannot start {what} ({e})"),
+    )
+}
+
+/// True when `err` is the system's out of memory (`ENOMEM`, or an error said as such).
+pub fn is_out_of_memory(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>().is_some_and(|io| {
+            io.kind() == io::ErrorKind::OutOfMemory || io.raw_os_error() == Some(12)
+        })
+    })
+}
+
+/// True when `err` comes from writing to a pipe whose reader has gone (`| head`).
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// An error about a path that the system did not report but that is of the system's kind (a

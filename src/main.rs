@@ -28,21 +28,85 @@ impl From<Exit> for ExitCode {
     }
 }
 
+#[global_allocator]
+static ALLOCATOR: ExitWhenOutOfMemory = ExitWhenOutOfMemory;
+
 fn main() -> ExitCode {
     // First, before anything is opened: which standard streams were closed.
     let streams = StandardStreams::at_start();
     let cli = Cli::parse();
-    exit_cleanly_on_signals();
     remove_temporary_files_on_panic();
-    match run(cli, streams) {
+    let ran = exit_cleanly_on_signals().and_then(|()| run(cli, streams));
+    match ran {
         Ok(code) => code.into(),
         // A closed stdout (`| head`) is the reader saying it has enough: a quiet success.
-        Err(err) if is_broken_pipe(&err) => Exit::Success.into(),
+        Err(err) if sudoku_batch::files::is_broken_pipe(&err) => Exit::Success.into(),
         Err(err) => {
-            Stderr::default().say(format!("error: {err:#}\n").as_bytes());
+            let text = format!("{err:#}");
+            let text = match sudoku_batch::files::is_out_of_memory(&err) {
+                true if !text.starts_with("out of memory") => format!("out of memory: {text}"),
+                _ => text,
+            };
+            Stderr::default().say(format!("error: {text}\n").as_bytes());
             Exit::Error.into()
         }
     }
+}
+
+/// The system's allocator, except that an allocation that fails ends the run as an error
+/// (exit 2, one line that says out of memory, its temporary files removed), where Rust's
+/// default would abort and leave them.
+struct ExitWhenOutOfMemory;
+
+// SAFETY: every call goes to the system's allocator with the same arguments; only a null
+// result is acted on, and then the process ends.
+unsafe impl std::alloc::GlobalAlloc for ExitWhenOutOfMemory {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: as the caller promises for `alloc`.
+        allocated(unsafe { std::alloc::System.alloc(layout) }, layout.size())
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: as the caller promises for `alloc_zeroed`.
+        allocated(
+            unsafe { std::alloc::System.alloc_zeroed(layout) },
+            layout.size(),
+        )
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: as the caller promises for `dealloc`.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, size: usize) -> *mut u8 {
+        // SAFETY: as the caller promises for `realloc`.
+        allocated(
+            unsafe { std::alloc::System.realloc(ptr, layout, size) },
+            size,
+        )
+    }
+}
+
+/// `ptr`, unless the allocation of `size` bytes failed: then the run ends (see
+/// [`ExitWhenOutOfMemory`]). Nothing here allocates: the message is made on the stack.
+fn allocated(ptr: *mut u8, size: usize) -> *mut u8 {
+    if !ptr.is_null() {
+        return ptr;
+    }
+    static ONCE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if !ONCE.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        sudoku_batch::cleanup::remove_pending_if_free();
+        let mut line = [0u8; 128];
+        let mut rest = &mut line[..];
+        let _ = writeln!(
+            rest,
+            "error: out of memory: {size} bytes could not be had; no output was written"
+        );
+        let len = 128 - rest.len();
+        let _ = std::io::stderr().write_all(&line[..len]);
+    }
+    std::process::exit(Exit::Error as i32)
 }
 
 fn run(cli: Cli, streams: StandardStreams) -> anyhow::Result<Exit> {
@@ -53,12 +117,14 @@ fn run(cli: Cli, streams: StandardStreams) -> anyhow::Result<Exit> {
         Command::Bench(args) => bench(&args, streams),
         Command::Generate(args) => generate(&args, streams),
         Command::Completions { shell } => {
+            check_stdout(streams, "the completion script")?;
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "sudoku-batch", &mut out);
             std::io::stdout().write_all(&out)?;
             Ok(Exit::Success)
         }
         Command::Man => {
+            check_stdout(streams, "the man page")?;
             let mut out = Vec::new();
             clap_mangen::Man::new(Cli::command()).render(&mut out)?;
             std::io::stdout().write_all(&out)?;
@@ -75,9 +141,19 @@ fn check_stdout(streams: StandardStreams, what: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Refuses to read puzzles from a stdin that was closed when the run started (`<&-`): it would
+/// read as empty, and a run of no records is no answer.
+fn check_stdin(streams: StandardStreams, inputs: &[InputPath]) -> anyhow::Result<()> {
+    if streams.stdin_closed() && inputs.contains(&InputPath::Stdin) {
+        anyhow::bail!("stdin is closed, so there are no puzzles to read: give files as arguments");
+    }
+    Ok(())
+}
+
 fn bench(args: &BenchArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
     check_stdout(streams, "the table")?;
     let (config, warnings) = args.to_config()?;
+    check_stdin(streams, &config.inputs)?;
     let json = args.json.as_deref().map(Target::from_arg);
     let plot = args.plot.as_deref().map(Target::from_arg);
     let mut outputs = vec![("the table", &Target::Stdout)];
@@ -101,6 +177,9 @@ fn bench(args: &BenchArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
 
 fn explain(args: &ExplainArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
     check_stdout(streams, "the explanation")?;
+    if args.puzzle == "-" {
+        check_stdin(streams, &[InputPath::Stdin])?;
+    }
     let text = sudoku_batch::explain::run(&args.to_config())?;
     std::io::stdout().write_all(text.as_bytes())?;
     Ok(Exit::Success)
@@ -141,16 +220,19 @@ fn batch(
             check_stdout(streams, what)?;
         }
     }
+    check_stdin(streams, &config.inputs)?;
     let mut stderr = Stderr::default();
     warnings.iter().for_each(|w| stderr.say(w.as_bytes()));
     if !quiet && config.inputs.contains(&InputPath::Stdin) && std::io::stdin().is_terminal() {
         stderr.say(b"reading puzzles from stdin (a terminal): type or paste them, then Ctrl-D; or give files as arguments\n");
     }
     let stats = pipeline::run(&config)?;
-    if !quiet {
+    // A closed stdout (`| head`) ends the run quietly: the reader has what it wanted.
+    if !quiet && !stats.stdout_closed {
         stderr.say(stats.table().as_bytes());
     }
-    Ok(if stats.bad_records() > 0 {
+    // A closed stdout is a quiet success, whatever the records written before were.
+    Ok(if stats.bad_records() > 0 && !stats.stdout_closed {
         Exit::BadRecords
     } else {
         Exit::Success
@@ -158,20 +240,25 @@ fn batch(
 }
 
 /// On SIGINT, SIGTERM, SIGHUP (a closed terminal) or SIGQUIT: remove the temporary output
-/// files, then exit 128 + the signal's number (130, 143, 129, 131).
-fn exit_cleanly_on_signals() {
+/// files, then exit 128 + the signal's number (130, 143, 129, 131). A run that cannot start
+/// the thread that does so (out of memory) does not start at all.
+fn exit_cleanly_on_signals() -> anyhow::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
     sudoku_batch::cleanup::keep_for_signals();
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     else {
-        return; // without the handler, the default action still stops the run
+        return Ok(()); // without the handler, the default action still stops the run
     };
-    std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
-            sudoku_batch::cleanup::remove_pending();
-            std::process::exit(128 + signal);
-        }
-    });
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                sudoku_batch::cleanup::remove_pending();
+                std::process::exit(128 + signal);
+            }
+        })
+        .map_err(|e| sudoku_batch::files::thread_error(e, "the signal thread"))?;
+    Ok(())
 }
 
 /// On a panic (an engine bug: every solution is checked before it is printed), remove the
@@ -180,16 +267,15 @@ fn remove_temporary_files_on_panic() {
     std::panic::set_hook(Box::new(|info| {
         sudoku_batch::cleanup::remove_pending();
         let what = info.to_string().replace('\n', " ");
+        // A thread a library starts when the system has no memory for its stack is no bug.
+        if what.contains("failed to spawn thread") {
+            let line = format!("error: out of memory: {what}; no output was written\n");
+            Stderr::default().say(line.as_bytes());
+            std::process::exit(Exit::Error as i32);
+        }
         let line = format!(
             "error: internal error, a bug (please report it): {what}; no output was written\n"
         );
         Stderr::default().say(line.as_bytes());
     }));
-}
-
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
 }

@@ -38,6 +38,33 @@ pub fn quoted(path: &Path) -> String {
     out
 }
 
+/// A message's text, made harmless for a terminal: every control character but the line
+/// feeds that end its lines and tabs (an escape code or a CR from the input, in a column name
+/// or a bad cell) written as an escape (`\u{1b}`, `\r`), and bytes that are not UTF-8 as
+/// `\xNN`. Borrowed when there is nothing to escape, as nearly always.
+pub fn harmless(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let keep = |c: char| c == '\n' || c == '\t' || !needs_escape(c);
+    if std::str::from_utf8(text).is_ok_and(|s| s.chars().all(keep)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::new();
+    for chunk in text.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\r' => out.push_str("\\r"),
+                c if keep(c) => out.push(c),
+                c => {
+                    let _ = write!(out, "\\u{{{:x}}}", c as u32);
+                }
+            }
+        }
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02X}");
+        }
+    }
+    std::borrow::Cow::Owned(out.into_bytes())
+}
+
 /// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
 fn needs_escape(c: char) -> bool {
     c.is_control() || c == '\u{2028}' || c == '\u{2029}'

@@ -34,8 +34,14 @@ pub fn run<T: Default + Send + 'static>(
     let (made, taken) = std::thread::scope(|s| {
         let writer = std::thread::Builder::new()
             .name("writer".into())
-            .spawn_scoped(s, move || take_in_order(done_rx, token_tx, take))
-            .expect("a thread can be started");
+            .spawn_scoped(s, move || take_in_order(done_rx, token_tx, take));
+        let writer = match writer {
+            Ok(writer) => writer,
+            Err(e) => {
+                let e = crate::files::thread_error(e, "the writer thread");
+                return (Err(e.into()), Ok(()));
+            }
+        };
         let made = (|| {
             let mut seq = 0u64;
             // A token is free when the writer gives it back; none comes once it has stopped.

@@ -10,7 +10,9 @@
 use crate::answer::{Answered, Job, answer_chunk};
 use crate::complaints::{Complaints, Stderr};
 use crate::files::path_error;
-use crate::input::{Chunk, Framer, InputPath, Layout, Options, Recycled, Skip, Skipped, Source};
+use crate::input::{
+    Chunk, Framer, InputPath, Layout, LineEnds, Options, Recycled, Skip, Skipped, Source,
+};
 use crate::output::{KeyFormat, OutputFormat};
 use crate::shard::Shard;
 use crate::sink::Sink;
@@ -143,6 +145,7 @@ struct Head {
     decided: Vec<(u64, Skip)>,
     /// Its size is not known in advance (it is compressed).
     compressed: bool,
+    line_ends: LineEnds,
 }
 
 impl Head {
@@ -152,6 +155,7 @@ impl Head {
             layout: framer.layout().clone(),
             decided: framer.decided(),
             compressed: framer.progress().1.is_none(),
+            line_ends: framer.line_ends(),
         }
     }
 }
@@ -159,6 +163,7 @@ impl Head {
 /// A shard's part of one input: its bytes, and what detection found at the input's head.
 struct Part {
     range: Range<u64>,
+    line_ends: LineEnds,
     layout: Arc<dyn Layout>,
     decided: Vec<(u64, Skip)>,
 }
@@ -181,6 +186,7 @@ fn shard_parts(shard: Shard, inputs: &[InputPath], heads: Vec<Head>) -> anyhow::
             name: &head.name,
             size,
             layout: head.layout.as_ref(),
+            line_ends: head.line_ends,
             head_lines: head.decided.last().map_or(0, |&(line, _)| line),
         });
     }
@@ -190,6 +196,7 @@ fn shard_parts(shard: Shard, inputs: &[InputPath], heads: Vec<Head>) -> anyhow::
         .zip(heads)
         .map(|(range, head)| Part {
             range,
+            line_ends: head.line_ends,
             layout: head.layout,
             decided: head.decided,
         })
@@ -202,7 +209,7 @@ fn check_seekable(inputs: &[InputPath]) -> anyhow::Result<()> {
     for input in inputs {
         if input.size().is_none() {
             bail!(
-                "{}: --shard needs regular files, which it can read from the middle; a stream (stdin, a pipe) cannot be split",
+                "{}: --shard needs regular files, which it can read from the middle; a stream (stdin, a pipe, a file whose size is not known, as /proc's) cannot be split",
                 input.display_name()
             );
         }
@@ -263,6 +270,7 @@ fn stream(
         progress: &progress,
         complaints: Complaints::default(),
         stderr: &mut stderr,
+        stdout_closed: false,
     };
     let streamed = crate::ordered::run(
         &pool,
@@ -278,7 +286,13 @@ fn stream(
     let summary = writer.complaints.summary();
     writer.stderr.say(summary.as_bytes());
     progress.finish_and_clear();
-    streamed?;
+    // A closed stdout (`| head`) stops the run, but the stats of what was written still go
+    // where they were asked to.
+    if writer.stdout_closed {
+        stats.stdout_closed = true;
+    } else {
+        streamed?;
+    }
     // Lines skipped by the reader; the writer added those the workers skipped.
     stats.skipped.merge(&reader.skipped);
     stats.lines = reader.lines;
@@ -304,12 +318,48 @@ fn input_name(input: &InputPath, start: u64) -> String {
     }
 }
 
-/// The pool the solvers run on.
+/// Threads per core, at most: past a few, threads only add overhead, and thousands of them
+/// stall the start and take memory for nothing.
+const THREADS_PER_CORE: usize = 4;
+
+/// The threads to run on when `asked` for (0: `RAYON_NUM_THREADS` when set, else one per core),
+/// at most [`THREADS_PER_CORE`] per core; the warning to print when that is fewer than asked.
+/// Every way to ask for threads (`-j`, the environment, Python's `threads=`) comes through here.
+pub fn thread_count(asked: usize) -> (usize, Option<String>) {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let most = THREADS_PER_CORE * cores;
+    let from_env = || {
+        let text = std::env::var("RAYON_NUM_THREADS").ok()?;
+        text.trim().parse::<usize>().ok().filter(|&n| n > 0)
+    };
+    let (asked, how) = match asked {
+        0 => match from_env() {
+            Some(n) => (n, format!("RAYON_NUM_THREADS={n}")),
+            None => (cores, String::new()),
+        },
+        n => (n, format!("-j {n}")),
+    };
+    if asked <= most {
+        (asked, None)
+    } else {
+        let why = format!(
+            "warning: {how}: using {most} threads ({THREADS_PER_CORE} per core on {cores} cores; more only add overhead)\n"
+        );
+        (most, Some(why))
+    }
+}
+
+/// The pool the solvers run on: `threads` of them, bounded (see [`thread_count`]).
 pub(crate) fn solver_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
-    Ok(rayon::ThreadPoolBuilder::new()
+    let threads = thread_count(threads).0;
+    let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("solver-{i}"))
-        .build()?)
+        .build();
+    pool.map_err(|e| {
+        let what = format!("{threads} solver threads; fewer (-j) may fit");
+        crate::files::thread_error(std::io::Error::other(e.to_string()), &what).into()
+    })
 }
 
 /// Chunks in flight at most, whatever the number of threads (each holds at most a chunk's
@@ -383,8 +433,18 @@ fn plan_key(config: &Config, layout: &dyn Layout) -> anyhow::Result<KeyFormat> {
         bail!("a rating's answer key is csv or jsonl: its columns have no place in lines or grids");
     }
     let count = matches!(config.mode, Mode::Count(_));
+    // A CSV key's name says its delimiter: a tab for `*.tsv`, a comma for `*.csv`.
+    let delimiter = match &config.output {
+        Target::File(path) => match crate::target::content_extension(path).as_deref() {
+            Some("tsv") => Some(b'\t'),
+            Some("csv") => Some(b','),
+            _ => None,
+        },
+        Target::Stdout => None,
+    };
     Ok(KeyFormat::new(
         format,
+        delimiter,
         layout,
         count,
         config.timing,
@@ -538,8 +598,14 @@ impl<'a> Reader<'a> {
             return Ok(None);
         }
         let name = input_name(input, part.range.start);
-        let source = Source::open_part(path, part.range.clone(), self.consumed.clone(), recycled)
-            .with_context(|| format!("cannot read {name}"))?;
+        let source = Source::open_part(
+            path,
+            part.range.clone(),
+            part.line_ends,
+            self.consumed.clone(),
+            recycled,
+        )
+        .with_context(|| format!("cannot read {name}"))?;
         let at_start = part.range.start == 0;
         let decided = if at_start {
             part.decided.clone()
@@ -594,6 +660,8 @@ struct Writer<'a> {
     progress: &'a ProgressBar,
     complaints: Complaints,
     stderr: &'a mut Stderr,
+    /// The key's reader closed stdout.
+    stdout_closed: bool,
 }
 
 impl Writer<'_> {
@@ -617,7 +685,10 @@ impl Writer<'_> {
             }
             _ => &a.out[..],
         };
-        self.sink.write(out)?;
+        if let Err(e) = self.sink.write(out) {
+            self.stdout_closed = crate::files::is_broken_pipe(&e);
+            return Err(e);
+        }
         for r in &a.records {
             self.stats.add(a.input, r);
         }

@@ -9,7 +9,7 @@
 //! unsharded run's. The head of an input (the lines its detection decided to skip, such as a
 //! CSV header) always stays in the part that starts at its first byte.
 
-use crate::input::{Framing, Layout, LineEnd, Source, line_framing};
+use crate::input::{Framing, Layout, LineEnd, LineEnds, Source, line_framing};
 use anyhow::{Context, bail};
 use std::fmt;
 use std::fs::File;
@@ -67,6 +67,8 @@ pub struct Input<'a> {
     pub size: u64,
     /// Its layout, detected from its first lines.
     pub layout: &'a dyn Layout,
+    /// How its lines end, found from its first bytes.
+    pub line_ends: LineEnds,
     /// Lines at the input's start that belong to the part at its first byte (its header).
     pub head_lines: u64,
 }
@@ -164,7 +166,7 @@ fn open_at(input: &Input, at: u64) -> anyhow::Result<Source> {
     let mut file = File::open(input.path).with_context(|| read_error(input))?;
     file.seek(SeekFrom::Start(at))
         .with_context(|| read_error(input))?;
-    Ok(Source::from_reader(Box::new(file)))
+    Ok(Source::from_reader_ending(Box::new(file), input.line_ends))
 }
 
 fn read_error(input: &Input) -> String {

@@ -41,9 +41,8 @@ impl Sink {
                 let pending = Pending::create(path)?;
                 let syncer = if sync {
                     let handle = pending.file().try_clone();
-                    Some(Syncer::start(
-                        handle.with_context(|| format!("cannot write {name}"))?,
-                    ))
+                    let handle = handle.with_context(|| format!("cannot write {name}"))?;
+                    Some(Syncer::start(handle)?)
                 } else {
                     None
                 };
@@ -72,10 +71,15 @@ impl Sink {
         let cannot = || format!("cannot write {}", self.name);
         match self.out {
             Out::Stdout(mut out) => {
-                out.flush().with_context(cannot)?;
+                match out.flush() {
+                    // The reader has gone: what it read is all it wanted.
+                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+                    flushed => flushed.with_context(cannot)?,
+                }
                 Ok(None)
             }
-            Out::File(pending) => {
+            Out::File(mut pending) => {
+                pending.end_stream()?;
                 if let Some(syncer) = self.syncer {
                     syncer.finish().with_context(cannot)?;
                     pending.file().sync_all().with_context(cannot)?;
@@ -96,23 +100,26 @@ struct Syncer {
 }
 
 impl Syncer {
-    fn start(file: File) -> Syncer {
+    fn start(file: File) -> io::Result<Syncer> {
         // Room for one request: one more while a sync runs covers everything written since.
         let (requests, pending) = sync_channel(1);
-        let thread = std::thread::spawn(move || {
-            let mut result = Ok(());
-            for () in pending {
-                if result.is_ok() {
-                    result = file.sync_data();
+        let thread = std::thread::Builder::new()
+            .name("sync".into())
+            .spawn(move || {
+                let mut result = Ok(());
+                for () in pending {
+                    if result.is_ok() {
+                        result = file.sync_data();
+                    }
                 }
-            }
-            result
-        });
-        Syncer {
+                result
+            })
+            .map_err(|e| crate::files::thread_error(e, "the sync thread"))?;
+        Ok(Syncer {
             requests,
             thread,
             unsynced: 0,
-        }
+        })
     }
 
     /// Notes `bytes` more written, and asks for a sync every [`SYNC_EVERY`] bytes.

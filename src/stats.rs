@@ -180,6 +180,9 @@ pub struct Stats {
     pub skipped: Skipped,
     /// Messages for stderr that could not be written there.
     pub stderr_lost: u64,
+    /// The answer key's reader closed stdout before the end (`| head`): the run stopped, and
+    /// the stats count the records written before.
+    pub stdout_closed: bool,
     /// With `--shard`: which, and the bytes of each input it read.
     pub shard: Option<(Shard, Vec<Range<u64>>)>,
     /// With `rate`: puzzles per level (in the order of [`Level::ALL`]).
@@ -203,6 +206,7 @@ impl Stats {
             lines: 0,
             skipped: Skipped::default(),
             stderr_lost: 0,
+            stdout_closed: false,
             shard: None,
             levels: None,
         }
@@ -217,7 +221,9 @@ impl Stats {
         let Some(nanos) = r.nanos else { return };
         self.solve_nanos.add(nanos);
         self.guesses.add(r.guesses);
-        if matches!(self.mode, Mode::Count(_)) && r.verdict != Verdict::Invalid {
+        // A timeout's count is only what it found before the budget ran out: no count at all.
+        let counted = !matches!(r.verdict, Verdict::Invalid | Verdict::Timeout);
+        if matches!(self.mode, Mode::Count(_)) && counted {
             if r.capped {
                 self.at_limit += 1;
             } else {
@@ -257,9 +263,10 @@ impl Stats {
             .sum()
     }
 
-    /// Records over wall time.
+    /// Puzzles (every record but the malformed ones, which are no puzzle) over wall time.
     pub fn puzzles_per_sec(&self) -> f64 {
-        self.records() as f64 / self.wall.as_secs_f64().max(1e-9)
+        let puzzles = self.records() - self.count(Verdict::Malformed);
+        puzzles as f64 / self.wall.as_secs_f64().max(1e-9)
     }
 
     /// The human table for stderr.
@@ -272,6 +279,12 @@ impl Stats {
             .map(|&v| format!("{} {}", v.as_str(), self.count(v)))
             .collect();
         let _ = writeln!(t, "records     {}  ({})", self.records(), counts.join(", "));
+        if self.stdout_closed {
+            let _ = writeln!(
+                t,
+                "stopped     stdout was closed by its reader: these are the records written before"
+            );
+        }
         if self.skipped.total() > 0 {
             let skipped: Vec<String> = Skip::ALL
                 .iter()
@@ -399,6 +412,7 @@ impl Stats {
                 "status": h.verdict.as_str(),
             })).collect::<Vec<_>>(),
             "stderr_lost": self.stderr_lost,
+            "complete": !self.stdout_closed,
         });
         if let Some((shard, parts)) = &self.shard {
             report["shard"] = json!({
@@ -551,10 +565,14 @@ mod tests {
     }
 
     #[test]
-    fn the_rate_is_records_over_wall_time() {
+    fn the_rate_is_puzzles_over_wall_time() {
         let mut s = Stats::new(vec!["f".into()], Mode::Unique, 1);
         for line in 1..=10 {
             s.add(0, &record(line, Verdict::Solved, 1));
+        }
+        // Not puzzles: not counted.
+        for line in 11..=15 {
+            s.add(0, &record(line, Verdict::Malformed, 0));
         }
         s.wall = Duration::from_millis(2500);
         assert_eq!(s.puzzles_per_sec(), 4.0);

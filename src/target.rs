@@ -27,9 +27,10 @@ pub enum Target {
 }
 
 impl Target {
-    /// `-` is stdout.
+    /// `-` is stdout, and so is a path to it through `/proc` (`/dev/stdout`: see
+    /// [`crate::files::descriptor_of`]).
     pub fn from_arg(path: &Path) -> Target {
-        if path == Path::new("-") {
+        if path == Path::new("-") || crate::files::descriptor_of(path) == Some(1) {
             Target::Stdout
         } else {
             Target::File(path.to_path_buf())
@@ -66,10 +67,15 @@ pub fn check(outputs: &[(&str, &Target)], inputs: &[InputPath]) -> anyhow::Resul
         let Target::File(path) = target else {
             continue;
         };
+        gzipped(path)?;
         for input in inputs {
-            if let InputPath::File(input_path) = input
-                && crate::files::same_file(path, input_path)
-            {
+            let same = match input {
+                InputPath::File(input_path) => crate::files::same_file(path, input_path),
+                // The file on stdin (`< puzzles.txt`) is an input under no name of its own.
+                InputPath::Stdin => crate::files::stdin_identity()
+                    .is_some_and(|id| crate::files::path_identity(path) == Some(id)),
+            };
+            if same {
                 bail!(
                     "{what} {} is the input {}: writing it would destroy the puzzles",
                     quoted(path),
@@ -78,6 +84,16 @@ pub fn check(outputs: &[(&str, &Target)], inputs: &[InputPath]) -> anyhow::Resul
             }
         }
         let dir = directory(path);
+        if dir.exists() && !dir.is_dir() {
+            return Err(path_error(
+                ErrorKind::NotADirectory,
+                format!(
+                    "cannot write {}: {} is a file, not a directory",
+                    quoted(path),
+                    quoted(dir)
+                ),
+            ));
+        }
         if !dir.is_dir() {
             return Err(path_error(
                 ErrorKind::NotFound,
@@ -92,6 +108,44 @@ pub fn check(outputs: &[(&str, &Target)], inputs: &[InputPath]) -> anyhow::Resul
     Ok(())
 }
 
+/// The extension that says what a file output holds, lowercase, past a `.gz` that says how it
+/// is packed: `csv` for `key.CSV.gz`.
+pub fn content_extension(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+    let name = name.strip_suffix(".gz").unwrap_or(&name);
+    let (stem, ext) = name.rsplit_once('.')?;
+    (!stem.is_empty()).then(|| ext.to_string())
+}
+
+/// Extensions of packers whose files are not written, with the command that packs a file so.
+const OTHER_PACKERS: [(&str, &str); 9] = [
+    ("zip", "zip"),
+    ("xz", "xz"),
+    ("bz2", "bzip2"),
+    ("zst", "zstd"),
+    ("7z", "7z a"),
+    ("lz4", "lz4"),
+    ("lz", "lzip"),
+    ("tgz", "tar -czf"),
+    ("tar", "tar -cf"),
+];
+
+/// True when a file output is written gzipped, as its name (`*.gz`) asks; an error for a name
+/// that asks for another packer, which would otherwise get plain text under its name.
+pub fn gzipped(path: &Path) -> anyhow::Result<bool> {
+    let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+        return Ok(false);
+    };
+    let ext = ext.to_ascii_lowercase();
+    if let Some((_, command)) = OTHER_PACKERS.iter().find(|(e, _)| *e == ext) {
+        bail!(
+            "cannot write {}: only gzip (.gz) is written packed; write it plain and pack it after ({command})",
+            quoted(path)
+        );
+    }
+    Ok(ext == "gz")
+}
+
 fn directory(path: &Path) -> &Path {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -103,15 +157,38 @@ fn directory(path: &Path) -> &Path {
 /// place when the target is a device or a pipe.
 pub struct Pending {
     file: File,
+    /// For a name that ends in `.gz`: the gzip stream, which writes to `file` (boxed: it is
+    /// large, and most outputs have none).
+    gzip: Option<Box<flate2::write::GzEncoder<File>>>,
     target: PathBuf,
     /// The temporary file, while there is one.
     temp: Option<tempfile::TempPath>,
 }
 
 impl Pending {
-    /// Creates the temporary file beside `target` (or opens a device or pipe in place).
+    /// Creates the temporary file beside `target` (or opens a device or pipe in place, and
+    /// a descriptor named through `/proc` through the descriptor).
     pub fn create(target: &Path) -> anyhow::Result<Pending> {
+        let mut pending = Pending::create_plain(target)?;
+        if gzipped(target)? {
+            let file = pending.file.try_clone();
+            let file = file.with_context(|| format!("cannot write {}", quoted(target)))?;
+            let level = flate2::Compression::default();
+            pending.gzip = Some(Box::new(flate2::write::GzEncoder::new(file, level)));
+        }
+        Ok(pending)
+    }
+
+    fn create_plain(target: &Path) -> anyhow::Result<Pending> {
         let cannot = || format!("cannot write {}", quoted(target));
+        if let Some(fd) = crate::files::descriptor_of(target) {
+            return Ok(Pending {
+                file: crate::files::reopen_descriptor(fd).with_context(cannot)?,
+                gzip: None,
+                target: target.to_path_buf(),
+                temp: None,
+            });
+        }
         let existing = std::fs::metadata(target).ok();
         if existing
             .as_ref()
@@ -123,6 +200,7 @@ impl Pending {
                 .with_context(cannot)?;
             return Ok(Pending {
                 file,
+                gzip: None,
                 target: target.to_path_buf(),
                 temp: None,
             });
@@ -150,6 +228,7 @@ impl Pending {
         let (file, temp) = temp.into_parts();
         Ok(Pending {
             file,
+            gzip: None,
             target: target.to_path_buf(),
             temp: Some(temp),
         })
@@ -160,15 +239,27 @@ impl Pending {
         &self.file
     }
 
-    /// Writes all of `bytes`.
+    /// Writes all of `bytes` (gzipped, for a `.gz` name).
     pub fn write_all(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
-        self.file
-            .write_all(bytes)
-            .with_context(|| format!("cannot write {}", quoted(&self.target)))
+        let written = match &mut self.gzip {
+            Some(gzip) => gzip.write_all(bytes),
+            None => self.file.write_all(bytes),
+        };
+        written.with_context(|| format!("cannot write {}", quoted(&self.target)))
+    }
+
+    /// Ends the gzip stream, if there is one: all is in the file after.
+    pub fn end_stream(&mut self) -> anyhow::Result<()> {
+        if let Some(gzip) = self.gzip.take() {
+            gzip.finish()
+                .with_context(|| format!("cannot write {}", quoted(&self.target)))?;
+        }
+        Ok(())
     }
 
     /// Puts the file in place: renames the temporary file onto the target.
-    pub fn commit(self) -> anyhow::Result<()> {
+    pub fn commit(mut self) -> anyhow::Result<()> {
+        self.end_stream()?;
         let Some(temp) = self.temp else {
             return Ok(());
         };

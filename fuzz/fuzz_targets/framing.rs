@@ -14,7 +14,7 @@ use sudoku_batch::shard::{self, Shard};
 type Framed = (Vec<(u64, u32, Vec<u8>, bool)>, u64, u64);
 
 fn frame(text: &[u8], options: &Options, chunk: usize) -> Option<Framed> {
-    let source = Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec())));
+    let source = Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec()))).unwrap();
     Some(records(Framer::new(source, "fuzz".into(), options).ok()?, chunk))
 }
 
@@ -36,7 +36,7 @@ fn records(mut framer: Framer, chunk: usize) -> Framed {
 /// The records (lines taken, text, too long) and skipped lines of every shard of `count`,
 /// each framed on its own from its part of the file `path` holding `text`.
 fn sharded(path: &std::path::Path, text: &[u8], options: &Options, count: u64) -> (Vec<(u32, Vec<u8>, bool)>, u64) {
-    let whole = Framer::new(Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec()))), "fuzz".into(), options).unwrap();
+    let whole = Framer::new(Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec()))).unwrap(), "fuzz".into(), options).unwrap();
     let (layout, decided): (Arc<dyn Layout>, Vec<(u64, Skip)>) = (whole.layout().clone(), whole.decided());
     let input = shard::Input {
         path,

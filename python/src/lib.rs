@@ -119,6 +119,7 @@ fn answer_all<'a>(
     max_guesses: Option<u64>,
 ) -> PyResult<Answers> {
     let max_guesses = max_guesses.unwrap_or(u64::MAX);
+    let threads = bounded_threads(py, threads)?;
     let columns =
         py.detach(|| on_threads(threads, || Columns::solve(n, record, mode, max_guesses)))?;
     Ok(to_python(py, columns))
@@ -127,9 +128,6 @@ fn answer_all<'a>(
 fn on_threads<T: Send>(threads: Option<usize>, solve: impl FnOnce() -> T + Send) -> PyResult<T> {
     match threads {
         None => Ok(solve()),
-        Some(0) => Err(PyValueError::new_err(
-            "threads: give 1 or more (None: one per core)",
-        )),
         Some(n) => {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(n)
@@ -138,6 +136,27 @@ fn on_threads<T: Send>(threads: Option<usize>, solve: impl FnOnce() -> T + Send)
             Ok(pool.install(solve))
         }
     }
+}
+
+/// `threads` as asked (`None`: one per core, on the shared pool), refused when 0 and cut to
+/// the command line's bound (four per core) with a Python warning when more.
+fn bounded_threads(py: Python<'_>, threads: Option<usize>) -> PyResult<Option<usize>> {
+    let Some(asked) = threads else {
+        return Ok(None);
+    };
+    if asked == 0 {
+        return Err(PyValueError::new_err(
+            "threads: give 1 or more (None: one per core)",
+        ));
+    }
+    let (n, warning) = sudoku_batch::pipeline::thread_count(asked);
+    if let Some(warning) = warning {
+        let text = warning.trim_end().trim_start_matches("warning: ");
+        let text = std::ffi::CString::new(text.replace("-j ", "threads="))?;
+        let category = py.get_type::<pyo3::exceptions::PyResourceWarning>();
+        PyErr::warn(py, &category, &text, 1)?;
+    }
+    Ok(Some(n))
 }
 
 /// Memory that the Python side holds while the call runs: the address and length of a NumPy
@@ -399,7 +418,7 @@ fn solve_file(
         },
         output_format,
         mode,
-        threads: threads.unwrap_or(0),
+        threads: bounded_threads(py, threads)?.unwrap_or(0),
         max_guesses: max_guesses.unwrap_or(u64::MAX),
         timing,
         progress: false,
@@ -426,6 +445,12 @@ fn statuses() -> Vec<&'static str> {
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The shared pool (`threads=None`) is bounded as every other: rayon's own default would
+    // take RAYON_NUM_THREADS as it is, however large. (Already built: another caller's.)
+    let threads = sudoku_batch::pipeline::thread_count(0).0;
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global();
     m.add_function(wrap_pyfunction!(solve_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(solve_fixed, m)?)?;
     m.add_function(wrap_pyfunction!(solve_arrow, m)?)?;

@@ -198,6 +198,10 @@ def _solve_numpy(array: Any, options: tuple) -> tuple:
     import numpy
 
     array = numpy.ascontiguousarray(array)
+    if not array.dtype.isnative:
+        # A big-endian `>U81` (or a little-endian one on a big-endian machine): the native
+        # side reads characters in the machine's order.
+        array = array.astype(array.dtype.newbyteorder("="))
     char_width = 1 if array.dtype.kind == "S" else 4
     width = array.dtype.itemsize // char_width
     memory = (array.ctypes.data, array.nbytes)

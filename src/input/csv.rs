@@ -48,10 +48,11 @@ fn width(line: &[u8], delimiter: u8) -> usize {
 }
 
 /// The delimiter that splits the first two rows into the most fields, as many in each; `,`
-/// when none splits them.
+/// when none splits them. A row that does not split (an unclosed quote) has no say.
 fn choose_delimiter(rows: &[&[u8]]) -> u8 {
     let score = |d: u8| {
-        let widths: Vec<usize> = rows.iter().take(2).map(|r| width(r, d)).collect();
+        let splitting = rows.iter().filter(|r| split(r, d).is_ok());
+        let widths: Vec<usize> = splitting.take(2).map(|r| width(r, d)).collect();
         let agree = widths.windows(2).all(|w| w[0] == w[1]);
         (agree, widths.first().copied().unwrap_or(0))
     };
@@ -95,10 +96,31 @@ fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Op
         .find(|&i| width(&lines[i].1, delimiter) == body_width)
         .unwrap_or(body);
     let (first_no, first) = &lines[start];
-    let first_fields = split(first, delimiter).unwrap_or_default();
-    let header = options
-        .header
-        .unwrap_or_else(|| !first_fields.iter().any(|f| looks_like_puzzle(f)));
+    // A first row that does not split (an unclosed quote) is no header: it is a data row,
+    // malformed, and the table's shape is the first row's that splits.
+    let broken_first = split(first, delimiter).is_err();
+    let Some(shape_row) = lines[start..]
+        .iter()
+        .find_map(|(_, t)| split(t, delimiter).ok())
+    else {
+        return if forced {
+            bail!(
+                "no CSV row in the first {} lines splits into fields: each has an unterminated quote",
+                lines.len()
+            )
+        } else {
+            Ok(None)
+        };
+    };
+    let header = match (broken_first, options.header) {
+        (true, Some(true)) => {
+            bail!("the CSV header (line {first_no}) has an unterminated quote")
+        }
+        (true, _) => false,
+        (false, Some(header)) => header,
+        (false, None) => !shape_row.iter().any(|f| looks_like_puzzle(f)),
+    };
+    let first_fields = shape_row;
     if header && sample.is_too_long(*first_no) {
         // Only a line of several fields is a header that is too long; one field is a record
         // that is too long, of whatever layout.

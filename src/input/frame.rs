@@ -267,6 +267,11 @@ impl Framer {
         (read, self.source.size.map(|size| size.saturating_sub(read)))
     }
 
+    /// How the input's lines end.
+    pub fn line_ends(&self) -> super::LineEnds {
+        self.source.line_ends()
+    }
+
     /// Gives the read buffer back, for the next input.
     pub fn recycle(self) -> Recycled {
         self.source.recycle()
@@ -446,7 +451,7 @@ mod tests {
     }
 
     fn source_of(text: &[u8]) -> Source {
-        Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec())))
+        Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec()))).unwrap()
     }
 
     const P: &str =

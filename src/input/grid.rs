@@ -49,7 +49,7 @@ fn detect(sample: &Sample, _: &Options, forced: bool) -> anyhow::Result<Option<D
         .map(|(_, line)| line)
         .filter(|line| !is_rule(line) && !is_title(line));
     let found = match rows.next() {
-        Some(first) if SIDES.contains(&cell_count(first)) => {
+        Some(first) if SIDES.contains(&side_of(first)) => {
             // Two rows of the same width leave no doubt; one might be a 9-digit number.
             let side = cell_count(first);
             let fit = match rows.next() {
@@ -81,7 +81,17 @@ fn is_rule(line: &[u8]) -> bool {
 
 /// A title, unless it is a row of a 16×16 or 25×25 grid (whose cells are letters too).
 fn is_title(line: &[u8]) -> bool {
-    looks_like_title(line) && !matches!(cell_count(line), 16 | 25)
+    looks_like_title(line) && !matches!(side_of(line), 16 | 25)
+}
+
+/// The side of the grid that `row` would be a row of: its cell count, except that a row as
+/// wide as a 16×16 or 25×25 grid's must hold only what such grids' cells are (letters, digits,
+/// `.`): `State: R (running)` has 16 characters, but no grid has a row of them.
+fn side_of(row: &[u8]) -> usize {
+    match cell_count(row) {
+        16 | 25 if !cells(row).all(|c| c.is_ascii_alphanumeric() || c == b'.') => 0,
+        n => n,
+    }
 }
 
 /// The cells of a row: every character but whitespace and the box bars `|` and `!`.

@@ -33,35 +33,61 @@ pub struct Jsonl {
 }
 
 fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Option<Detected>> {
-    let Some((no, first)) = sample.lines.first() else {
-        return Ok(None);
-    };
-    if first.trim_ascii_start().first() != Some(&b'{') {
-        return if forced {
-            bail!("line {no} is not a JSON object")
-        } else {
-            Ok(None)
+    // The sampled lines are weighed together: a first line that is not an object, or an object
+    // without the puzzle (`{"meta": "v1"}`), is one malformed record, not the file's shape.
+    let objects: Vec<Map<String, Value>> = sample
+        .lines
+        .iter()
+        .filter_map(|(_, text)| serde_json::from_slice(text).ok())
+        .collect();
+    let braced = sample
+        .lines
+        .iter()
+        .filter(|(_, t)| t.trim_ascii_start().first() == Some(&b'{'))
+        .count();
+    if objects.is_empty() || (!forced && braced * 2 <= sample.lines.len()) {
+        return match (forced, sample.lines.first()) {
+            (true, Some((no, _))) if objects.is_empty() => bail!(
+                "no line of the first {} (from line {no}) is a JSON object",
+                sample.lines.len()
+            ),
+            (true, None) => bail!("no JSON object: the input is empty"),
+            _ => Ok(None),
         };
     }
-    let object: Map<String, Value> =
-        serde_json::from_slice(first).with_context(|| format!("line {no} is not a JSON object"))?;
+    // Every key of the sampled objects, in the order they first appear: for messages.
+    let mut all_keys: Vec<Vec<u8>> = Vec::new();
+    for key in objects.iter().flat_map(|o| o.keys()) {
+        if !all_keys.iter().any(|k| k == key.as_bytes()) {
+            all_keys.push(key.as_bytes().to_vec());
+        }
+    }
+    // The first object that holds the puzzle, and the puzzle's key in it.
+    let puzzle_key = |object: &Map<String, Value>| -> Option<String> {
+        let keys: Vec<Vec<u8>> = object.keys().map(|k| k.as_bytes().to_vec()).collect();
+        let key_at = |i: usize| object.keys().nth(i).cloned();
+        match &options.column {
+            Some(want) => find_column(&keys, want).and_then(key_at),
+            None => find_named(&keys, &PUZZLE_NAMES)
+                .and_then(key_at)
+                .or_else(|| {
+                    let puzzle = object.iter().find(|(_, v)| is_puzzle_value(v));
+                    puzzle.map(|(k, _)| k.clone())
+                }),
+        }
+    };
+    let found = objects
+        .iter()
+        .find_map(|o| puzzle_key(o).map(|key| (o, key)));
+    let Some((object, key)) = found else {
+        let keys = show_columns(&all_keys);
+        match &options.column {
+            Some(want) => bail!("no key named {want:?} (keys: {keys})"),
+            None => bail!("no puzzle key found (keys: {keys}); name one with --column"),
+        }
+    };
     let keys: Vec<Vec<u8>> = object.keys().map(|k| k.as_bytes().to_vec()).collect();
     let key_at = |i: usize| object.keys().nth(i).cloned();
-    let by_content = |test: &dyn Fn(&Value) -> bool| object.iter().find(|(_, v)| test(v));
-    let key = match &options.column {
-        Some(want) => find_column(&keys, want)
-            .and_then(key_at)
-            .with_context(|| format!("no key named {want:?} (keys: {})", show_columns(&keys)))?,
-        None => find_named(&keys, &PUZZLE_NAMES)
-            .and_then(key_at)
-            .or_else(|| by_content(&is_puzzle_value).map(|(k, _)| k.clone()))
-            .with_context(|| {
-                format!(
-                    "no puzzle key found (keys: {}); name one with --column",
-                    show_columns(&keys)
-                )
-            })?,
-    };
     let solution = if options.verify {
         match &options.solution_column {
             Some(want) => Some(find_column(&keys, want).and_then(key_at).with_context(|| {

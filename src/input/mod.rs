@@ -26,7 +26,7 @@ pub use detect::{Detected, Sample};
 pub use fields::{Fields, write_csv_field};
 pub use frame::{Chunk, Framer, RawRecord, Skipped};
 pub use grid::GridStyle;
-pub use source::{InputPath, LineEnd, MAX_LINE, Recycled, Source};
+pub use source::{InputPath, LineEnd, LineEnds, MAX_LINE, Recycled, Source};
 
 use crate::grid::{Grid, ParseError};
 use crate::output::{CsvHeader, OutputFormat};

@@ -38,14 +38,18 @@ impl InputPath {
         }
     }
 
-    /// The size on disk, when it is a regular file.
+    /// The size on disk, when it is a regular file whose size says how much it holds. A file
+    /// of size 0 that has bytes to read (`/proc/cpuinfo`: the kernel makes its text as it is
+    /// read) has no size known in advance, as a stream has none.
     pub fn size(&self) -> Option<u64> {
-        match self {
-            InputPath::File(p) => std::fs::metadata(p)
-                .ok()
-                .filter(|m| m.is_file())
-                .map(|m| m.len()),
-            InputPath::Stdin => None,
+        let InputPath::File(p) = self else {
+            return None;
+        };
+        let meta = std::fs::metadata(p).ok().filter(|m| m.is_file())?;
+        let has_bytes = || File::open(p).is_ok_and(|mut f| f.read(&mut [0]).is_ok_and(|n| n > 0));
+        match meta.len() {
+            0 if has_bytes() => None,
+            len => Some(len),
         }
     }
 }
@@ -69,6 +73,55 @@ pub struct Source {
     pub size: Option<u64>,
     /// Bytes handed out so far (lines and blocks, line ends included).
     taken: u64,
+    /// How the input's lines end.
+    line_ends: LineEnds,
+}
+
+/// How an input's lines end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LineEnds {
+    /// LF or CR LF (a CR alone inside such a file is a character of its line).
+    #[default]
+    Lf,
+    /// CR alone, as old Mac OS wrote text: each CR is read as an LF (the same number of
+    /// bytes, so offsets and sizes hold).
+    Cr,
+}
+
+impl LineEnds {
+    /// The line ends of a text whose first bytes are `head`: CR alone when it holds a CR and
+    /// no LF. (`head` is read until it holds an LF, or is full, or the input ends: see
+    /// [`Source::open`].)
+    pub fn of(head: &[u8]) -> LineEnds {
+        if memchr::memchr(b'\n', head).is_none() && memchr::memchr(b'\r', head).is_some() {
+            LineEnds::Cr
+        } else {
+            LineEnds::Lf
+        }
+    }
+
+    /// `reader`, its CRs read as LFs where the lines end in CR.
+    fn wrap(self, reader: Box<dyn Read + Send>) -> Box<dyn Read + Send> {
+        match self {
+            LineEnds::Lf => reader,
+            LineEnds::Cr => Box::new(CrAsLf(reader)),
+        }
+    }
+}
+
+/// Reads a text whose lines end in CR alone as one whose lines end in LF.
+struct CrAsLf<R>(R);
+
+impl<R: Read> Read for CrAsLf<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.read(buf)?;
+        let mut at = 0;
+        while let Some(i) = memchr::memchr(b'\r', &buf[at..n]) {
+            buf[at + i] = b'\n';
+            at += i + 1;
+        }
+        Ok(n)
+    }
 }
 
 /// A buffer to hand from one input to the next.
@@ -138,14 +191,62 @@ impl Source {
         if let Some(kind) = Packed::of(head) {
             return Err(kind.refusal(name.as_deref(), inside));
         }
-        if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+        let utf16 = if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+            Some(("UTF-16", "it starts with a UTF-16 byte-order mark"))
+        } else {
+            utf16_without_mark(head).map(|name| (name, "every other byte is a zero"))
+        };
+        if let Some((name, why)) = utf16 {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
-                "is UTF-16 text (it starts with a UTF-16 byte-order mark); only UTF-8 and ASCII \
-                 are read: convert it first, e.g. `iconv -f UTF-16 -t UTF-8`",
+                format!(
+                    "is {name} text ({why}); only UTF-8 and ASCII are read: convert it first, \
+                     e.g. `iconv -f {name} -t UTF-8`"
+                ),
             ));
         }
+        source.detect_line_ends()?;
         Ok(source)
+    }
+
+    /// Finds how the lines end from the first bytes, and reads them so from here on.
+    fn detect_line_ends(&mut self) -> io::Result<()> {
+        self.fill_to_a_line_feed()?;
+        let line_ends = LineEnds::of(&self.buf[self.pos..self.end]);
+        self.set_line_ends(line_ends);
+        Ok(())
+    }
+
+    /// How the input's lines end (see [`LineEnds`]).
+    pub fn line_ends(&self) -> LineEnds {
+        self.line_ends
+    }
+
+    /// Reads until an LF is buffered, the buffer is full, or the input ends: enough to tell
+    /// how the lines end. (A terminal's or a pipe's first line ends in an LF, so nothing waits
+    /// longer than for that line.)
+    fn fill_to_a_line_feed(&mut self) -> io::Result<()> {
+        while memchr::memchr(b'\n', &self.buf[self.pos..self.end]).is_none()
+            && !self.eof
+            && self.end - self.pos < self.buf.len()
+        {
+            self.fill_at_least(self.end - self.pos + 1)?;
+        }
+        Ok(())
+    }
+
+    /// Reads the lines as ending in `line_ends` from here on, what is buffered included.
+    fn set_line_ends(&mut self, line_ends: LineEnds) {
+        self.line_ends = line_ends;
+        if line_ends == LineEnds::Cr {
+            for byte in &mut self.buf[self.pos..self.end] {
+                if *byte == b'\r' {
+                    *byte = b'\n';
+                }
+            }
+            let reader = std::mem::replace(&mut self.reader, Box::new(io::empty()));
+            self.reader = line_ends.wrap(reader);
+        }
     }
 
     /// Opens the bytes `range` of a regular file, as they are: a shard's part of an input
@@ -153,6 +254,7 @@ impl Source {
     pub fn open_part(
         path: &Path,
         range: Range<u64>,
+        line_ends: LineEnds,
         consumed: Arc<AtomicU64>,
         recycled: Recycled,
     ) -> io::Result<Source> {
@@ -163,13 +265,25 @@ impl Source {
             inner: file.take(len),
             consumed,
         });
-        Ok(Source::with(counted, recycled, Some(len)))
+        let mut source = Source::with(counted, recycled, Some(len));
+        source.set_line_ends(line_ends);
+        Ok(source)
     }
 
-    /// Reads from any reader, as it is (no gzip or UTF-16 check): for text already in memory,
-    /// or a stream the caller opened.
-    pub fn from_reader(reader: Box<dyn Read + Send>) -> Source {
-        Source::with(reader, Recycled::default(), None)
+    /// Reads from any reader, as it is (no gzip or UTF-16 check), its line ends found from its
+    /// first bytes: for text already in memory, or a stream the caller opened.
+    pub fn from_reader(reader: Box<dyn Read + Send>) -> io::Result<Source> {
+        let mut source = Source::with(reader, Recycled::default(), None);
+        source.detect_line_ends()?;
+        Ok(source)
+    }
+
+    /// Reads from any reader, its lines ending as `line_ends` say: a part of an input whose
+    /// line ends were found at its start.
+    pub fn from_reader_ending(reader: Box<dyn Read + Send>, line_ends: LineEnds) -> Source {
+        let mut source = Source::with(reader, Recycled::default(), None);
+        source.set_line_ends(line_ends);
+        source
     }
 
     fn with(reader: Box<dyn Read + Send>, recycled: Recycled, size: Option<u64>) -> Source {
@@ -183,6 +297,7 @@ impl Source {
             eof: false,
             size,
             taken: 0,
+            line_ends: LineEnds::Lf,
         }
     }
 
@@ -300,8 +415,9 @@ impl Source {
                 self.taken += block.len() as u64;
                 return Ok(Some((lines, block.len())));
             }
-            if self.eof {
-                // The last line, without a line end (or nothing at all).
+            if self.eof && self.pos == self.end {
+                // The last line, without a line end (or nothing at all). (With bytes still
+                // buffered, the block ended inside a line, which goes on there.)
                 let rest = block.len();
                 self.taken += rest as u64;
                 return Ok(Some((u64::from(rest > 0), rest)));
@@ -332,6 +448,27 @@ impl Source {
             (self.buf, self.pos, self.end) = (buf, 0, len);
         }
         out.truncate(from);
+    }
+}
+
+/// `UTF-16LE` or `UTF-16BE` when `head` reads as text in that encoding written without a
+/// byte-order mark (what Windows tools and some exports write): ASCII text in it has a zero
+/// byte beside every character. Nine in ten pairs of bytes so (a few characters may be other
+/// than ASCII), over eight pairs at least, so that binary with a few zeros is not taken for it.
+fn utf16_without_mark(head: &[u8]) -> Option<&'static str> {
+    let pairs = head.len() / 2;
+    if pairs < 8 {
+        return None;
+    }
+    let count = |zero: usize| {
+        let chunks = head.chunks_exact(2);
+        chunks.filter(|p| p[zero] == 0 && p[1 - zero] != 0).count()
+    };
+    let most = |n: usize| n * 10 >= pairs * 9;
+    match (most(count(1)), most(count(0))) {
+        (true, _) => Some("UTF-16LE"),
+        (_, true) => Some("UTF-16BE"),
+        _ => None,
     }
 }
 
@@ -394,6 +531,7 @@ mod tests {
             eof: false,
             size: None,
             taken: 0,
+            line_ends: LineEnds::Lf,
         }
     }
 
@@ -554,6 +692,71 @@ mod tests {
     }
 
     #[test]
+    fn a_line_wider_than_the_block_is_not_cut_when_the_rest_is_buffered() {
+        // The whole text buffered and the end seen (as when line ends are looked for): the
+        // line after `ab` is wider than a block, and goes to `read_line` whole.
+        let mut s = Source {
+            buf: vec![0; 64],
+            ..source(b"ab\ncdefghij\nk")
+        };
+        s.fill_at_least(64).unwrap();
+        assert!(s.eof);
+        let mut out = Vec::new();
+        assert_eq!(s.read_block(&mut out, 4).unwrap(), Some((1, 3)));
+        assert_eq!(s.read_block(&mut out, 4).unwrap(), None);
+        let mut line = Vec::new();
+        s.read_line(&mut line).unwrap();
+        assert_eq!(line, b"cdefghij");
+        out.clear();
+        assert_eq!(s.read_block(&mut out, 4).unwrap(), Some((1, 1)));
+        assert_eq!(out, b"k");
+    }
+
+    #[test]
+    fn lines_that_end_in_cr_alone_are_read_as_lines() {
+        // CR alone (old Mac files): each CR ends a line, in what was buffered to find that out
+        // and in what is read after, through blocks and lines alike.
+        let text = b"ab\rcd\r\ref\rgh".repeat(20);
+        let mut s = Source::from_reader(Box::new(io::Cursor::new(text.clone()))).unwrap();
+        assert_eq!(s.line_ends(), LineEnds::Cr);
+        let mut out = Vec::new();
+        while s.read_block(&mut out, 9).unwrap() != Some((0, 0)) {}
+        let want: Vec<u8> = text
+            .iter()
+            .map(|&b| if b == b'\r' { b'\n' } else { b })
+            .collect();
+        assert_eq!(out, want);
+        // A CR inside an LF or CR LF text is a character of its line.
+        for text in [&b"a\rb\nc\n"[..], b"a\r\nb\rc\r\n", b"no line end at all"] {
+            let s = Source::from_reader(Box::new(io::Cursor::new(text.to_vec()))).unwrap();
+            assert_eq!(s.line_ends(), LineEnds::Lf, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn utf16_without_a_byte_order_mark_is_recognised() {
+        let utf16 = |big: bool| -> Vec<u8> {
+            let text = "..3.2.6..9..3.5..1\n";
+            let units = text.encode_utf16();
+            units
+                .flat_map(|u| {
+                    if big {
+                        u.to_be_bytes()
+                    } else {
+                        u.to_le_bytes()
+                    }
+                })
+                .collect()
+        };
+        assert_eq!(utf16_without_mark(&utf16(false)), Some("UTF-16LE"));
+        assert_eq!(utf16_without_mark(&utf16(true)), Some("UTF-16BE"));
+        // Text, and binary with a few zeros, are not.
+        assert_eq!(utf16_without_mark(b"..3.2.6..9..3.5..1\n"), None);
+        assert_eq!(utf16_without_mark(b"\0a\0b\0c\0d\0\0\0\0xyzxyzxyz"), None);
+        assert_eq!(utf16_without_mark(b"a\0b\0"), None, "too short to tell");
+    }
+
+    #[test]
     fn a_failed_read_loses_nothing() {
         let failed = io::Error::other("disk on fire");
         let (mut s, _) = pieces(vec![Ok(b"ab\ncd"), Err(failed), Ok(b"e\n")], Some(9));
@@ -649,10 +852,13 @@ mod tests {
 
     #[test]
     fn an_interrupted_read_is_retried_and_any_other_error_is_returned() {
-        let mut s = Source::from_reader(Box::new(Faulty {
-            bytes: io::Cursor::new(b"a\nb".to_vec()),
-            fault_next: false,
-        }));
+        let mut s = Source::from_reader_ending(
+            Box::new(Faulty {
+                bytes: io::Cursor::new(b"a\nb".to_vec()),
+                fault_next: false,
+            }),
+            LineEnds::Lf,
+        );
         let mut line = Vec::new();
         assert_eq!(s.read_line(&mut line).unwrap(), Some(LineEnd::Whole));
         assert_eq!(line, b"a");

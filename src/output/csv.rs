@@ -40,8 +40,8 @@ pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answe
         }
         Echo::Fields { .. } | Echo::Cells(_) | Echo::Text(_) | Echo::Puzzle | Echo::Object(_) => {
             // One value per column: a short row is padded with empty fields, and a row too
-            // wide (malformed, and reported) keeps the header's width.
-            for i in 0..key.columns.len() {
+            // wide (malformed, and reported) keeps every field it has.
+            for i in 0..key.columns.len().max(record.fields()) {
                 if i > 0 {
                     out.push(d);
                 }

@@ -47,7 +47,9 @@ pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answe
     string(out, answer.verdict.as_str().as_bytes());
     if key.count {
         field(out, next());
-        if answer.capped {
+        if answer.capped && answer.count == 0 {
+            out.extend_from_slice(b"null");
+        } else if answer.capped {
             string(out, answer.count_text().as_bytes());
         } else {
             let _ = write!(out, "{}", answer.count);

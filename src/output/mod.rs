@@ -28,9 +28,9 @@ pub enum OutputFormat {
 
 impl OutputFormat {
     /// The format an output file's name asks for: `*.csv`, `*.tsv`, `*.jsonl`, `*.ndjson`,
-    /// `*.json`.
+    /// `*.json`, each also gzipped (`*.csv.gz`).
     pub fn from_extension(path: &std::path::Path) -> Option<OutputFormat> {
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        let ext = crate::target::content_extension(path)?;
         match ext.as_str() {
             "csv" | "tsv" => Some(OutputFormat::Csv),
             "jsonl" | "ndjson" | "json" => Some(OutputFormat::Jsonl),
@@ -58,7 +58,7 @@ pub struct Answer {
     pub solution: Option<Grid>,
     /// Solutions found; `capped` when the count stopped at the limit (count mode).
     pub count: u64,
-    /// The count stopped at the limit.
+    /// The count stopped short, at the limit or the guess budget: it is a lower bound.
     pub capped: bool,
     /// The engine's guesses.
     pub guesses: u64,
@@ -69,12 +69,13 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// The count as the answer key writes it: `N`, or `>=N` when the limit stopped it.
+    /// The count as the answer key writes it: `N`, or `>=N` when the limit or the guess budget
+    /// stopped it, or nothing when the budget stopped it before any was found.
     pub fn count_text(&self) -> String {
-        if self.capped {
-            format!(">={}", self.count)
-        } else {
-            self.count.to_string()
+        match (self.capped, self.count) {
+            (true, 0) => String::new(),
+            (true, n) => format!(">={n}"),
+            (false, n) => n.to_string(),
         }
     }
 }
@@ -103,9 +104,11 @@ pub struct KeyFormat {
 
 impl KeyFormat {
     /// The key of `format` for inputs of `layout`, with a count column (`count`), timing
-    /// columns (`timing`) and the rating's (`rating`).
+    /// columns (`timing`) and the rating's (`rating`); a CSV key's fields split by `delimiter`
+    /// (`None`: the input's).
     pub fn new(
         format: OutputFormat,
+        delimiter: Option<u8>,
         layout: &dyn Layout,
         count: bool,
         timing: bool,
@@ -145,14 +148,19 @@ impl KeyFormat {
             format,
             columns: layout.columns().to_vec(),
             appended,
-            delimiter: layout.delimiter(),
+            delimiter: delimiter.unwrap_or(layout.delimiter()),
             header: None,
             count,
             timing,
             rating,
         };
         if format == OutputFormat::Csv {
-            key.header = csv::header(&key, layout.csv_header());
+            // The input's header line is repeated only where its delimiter is the key's.
+            let header = match layout.csv_header() {
+                CsvHeader::Verbatim(_) if key.delimiter != layout.delimiter() => CsvHeader::Named,
+                header => header,
+            };
+            key.header = csv::header(&key, header);
         }
         key
     }
@@ -237,6 +245,14 @@ pub struct Echoed<'a> {
 }
 
 impl Echoed<'_> {
+    /// How many values the record has of its own (fields; 0 for echoes by column).
+    fn fields(&self) -> usize {
+        match self.echo {
+            Echo::Fields { fields, .. } => fields.len(),
+            Echo::Cells(_) | Echo::Text(_) | Echo::Puzzle | Echo::Object(_) => 0,
+        }
+    }
+
     /// Column `i`'s value, for a key that writes values one by one.
     fn value(&self, i: usize) -> std::borrow::Cow<'_, [u8]> {
         use std::borrow::Cow;
@@ -267,7 +283,17 @@ mod tests {
         for name in ["key.jsonl", "key.ndjson", "key.json", "key.JSONL"] {
             assert_eq!(format(name), Some(OutputFormat::Jsonl), "{name}");
         }
-        for name in ["key.txt", "key", "key.csv.gz", ".csv", "key.json.txt"] {
+        for name in ["key.csv.gz", "key.TSV.GZ"] {
+            assert_eq!(format(name), Some(OutputFormat::Csv), "{name}");
+        }
+        for name in [
+            "key.txt",
+            "key",
+            "key.txt.gz",
+            ".csv",
+            ".csv.gz",
+            "key.json.txt",
+        ] {
             assert_eq!(format(name), None, "{name}");
         }
     }

@@ -13,7 +13,7 @@ type Rec = (u64, u32, Vec<u8>, bool);
 /// Frames `text` with `options` in chunks of at most `chunk` records: the records, the lines
 /// skipped, the lines read; `None` when the layout cannot be used (a usage error).
 fn frame(text: &[u8], options: &Options, chunk: usize) -> Option<(Vec<Rec>, u64, u64)> {
-    let source = Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec())));
+    let source = Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec()))).unwrap();
     let mut framer = Framer::new(source, "prop".into(), options).ok()?;
     let layout = framer.layout().clone();
     let mut fields = Fields::default();
@@ -31,11 +31,23 @@ fn frame(text: &[u8], options: &Options, chunk: usize) -> Option<(Vec<Rec>, u64,
 }
 
 /// The input's lines as a reader sees them: split at LF, one CR before it dropped, a UTF-8
-/// byte-order mark dropped from the first.
+/// byte-order mark dropped from the first; in a text with CRs and no LF (old Mac files), split
+/// at each CR.
 fn input_lines(text: &[u8]) -> Vec<Vec<u8>> {
     if text.is_empty() {
         return Vec::new();
     }
+    let cr_only = !text.contains(&b'\n') && text.contains(&b'\r');
+    let translated: Vec<u8>;
+    let text = if cr_only {
+        translated = text
+            .iter()
+            .map(|&b| if b == b'\r' { b'\n' } else { b })
+            .collect();
+        &translated[..]
+    } else {
+        text
+    };
     let body = text.strip_suffix(b"\n").unwrap_or(text);
     body.split(|&b| b == b'\n')
         .enumerate()
@@ -130,21 +142,27 @@ fn a_line() -> impl Strategy<Value = Vec<u8>> {
     ]
 }
 
-/// A file: some lines, each ended by LF or CR LF, the last one maybe not ended. Up to 160
-/// lines: past the 64 that detection samples (framed one by one as they are replayed), the
-/// reader hands out blocks of lines that the workers frame, and both paths must agree.
+/// A file: some lines, each ended by LF or CR LF, or (one file in four, as old Mac files are)
+/// every one by CR alone; the last one maybe not ended. Up to 160 lines: past the 64 that
+/// detection samples (framed one by one as they are replayed), the reader hands out blocks of
+/// lines that the workers frame, and both paths must agree.
 fn a_file() -> impl Strategy<Value = Vec<u8>> {
     (
         prop::collection::vec((a_line(), any::<bool>()), 0..160),
         any::<bool>(),
+        prop::bool::weighted(0.25),
     )
-        .prop_map(|(lines, last_ended)| {
+        .prop_map(|(lines, last_ended, cr_only)| {
             let mut out = Vec::new();
             let n = lines.len();
             for (i, (line, crlf)) in lines.into_iter().enumerate() {
                 out.extend_from_slice(&line);
                 if i + 1 < n || last_ended {
-                    out.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
+                    out.extend_from_slice(match (cr_only, crlf) {
+                        (true, _) => b"\r",
+                        (false, true) => b"\r\n",
+                        (false, false) => b"\n",
+                    });
                 }
             }
             out

@@ -639,7 +639,7 @@ fn tab_and_semicolon_delimiters_are_detected_or_forced() {
     solve(&[path.to_str().unwrap(), "--delimiter", "ab"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("is not one character"));
+        .stderr(predicate::str::contains("is not one byte"));
 }
 
 #[test]

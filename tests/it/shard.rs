@@ -267,7 +267,7 @@ fn what_cannot_be_split_is_an_error() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
-            "stream (stdin, a pipe) cannot be split",
+            "stream (stdin, a pipe, a file whose size is not known, as /proc's) cannot be split",
         ));
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     std::io::Write::write_all(&mut gz, &text).unwrap();
