@@ -38,11 +38,13 @@ fn records(mut framer: Framer, chunk: usize) -> Framed {
 fn sharded(path: &std::path::Path, text: &[u8], options: &Options, count: u64) -> (Vec<(u32, Vec<u8>, bool)>, u64) {
     let whole = Framer::new(Source::from_reader(Box::new(std::io::Cursor::new(text.to_vec()))).unwrap(), "fuzz".into(), options).unwrap();
     let (layout, decided): (Arc<dyn Layout>, Vec<(u64, Skip)>) = (whole.layout().clone(), whole.decided());
+    let line_ends = whole.line_ends();
     let input = shard::Input {
         path,
         name: "fuzz",
         size: text.len() as u64,
         layout: layout.as_ref(),
+        line_ends,
         head_lines: decided.last().map_or(0, |&(line, _)| line),
     };
     let (mut all, mut skipped) = (Vec::new(), 0);
@@ -52,7 +54,7 @@ fn sharded(path: &std::path::Path, text: &[u8], options: &Options, count: u64) -
         };
         let range = parts[0].clone();
         let at_start = range.start == 0;
-        let source = Source::open_part(path, range, Default::default(), Default::default()).unwrap();
+        let source = Source::open_part(path, range, line_ends, Default::default(), Default::default()).unwrap();
         let decided = if at_start { decided.clone() } else { Vec::new() };
         let framer = Framer::resume(source, "fuzz".into(), layout.clone(), decided, at_start);
         let (records, s, _) = records(framer, 7);

@@ -1,11 +1,12 @@
 //! Opening an input, whatever its bytes: a file that gzip, a zip archive or nothing packs,
 //! or one that is refused. Opening and reading never panic (on the reader's thread or the
 //! one that unzips), every refusal is a sentence, and a file that nothing packs reads back
-//! as its own bytes, in blocks of any size (the file's blocks go straight into the chunk).
+//! as its own bytes, in blocks of any size (the file's blocks go straight into the chunk);
+//! one whose lines end in CR alone, with each CR read as an LF.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_batch::input::{InputPath, Source};
+use sudoku_batch::input::{InputPath, LineEnds, Source};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&size, bytes)) = data.split_first() else {
@@ -19,6 +20,13 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => return assert!(!e.to_string().is_empty()),
     };
     let unpacked = source.size.is_none(); // gzip or zip: the text is not the file's bytes
+    let cr_as_lf: Vec<u8>;
+    let bytes = if source.line_ends() == LineEnds::Cr {
+        cr_as_lf = bytes.iter().map(|&b| if b == b'\r' { b'\n' } else { b }).collect();
+        &cr_as_lf[..]
+    } else {
+        bytes
+    };
     let mut text = Vec::new();
     let mut line = Vec::new();
     loop {

@@ -1,5 +1,8 @@
 """`sudoku_batch.solve`: every input shape, every mode and status, against the command line."""
 
+import os
+import subprocess
+import sys
 import threading
 import time
 
@@ -68,6 +71,7 @@ def test_max_guesses_gives_the_command_lines_timeouts(cli):
 def as_shapes(puzzles):
     """The same puzzles in every shape `solve` takes."""
     text = pa.array(puzzles, pa.string())
+    unicode = np.array([p or "" for p in puzzles], dtype="U")
     return {
         "list": list(puzzles),
         "tuple": tuple(puzzles),
@@ -75,6 +79,8 @@ def as_shapes(puzzles):
         "bytes": [None if p is None else p.encode() for p in puzzles],
         "numpy S": np.array([p or "" for p in puzzles], dtype="S"),
         "numpy U": np.array([p or "" for p in puzzles], dtype="U"),
+        # Big-endian, as `astype('>U81')` or a file written on another machine gives.
+        "numpy U big-endian": unicode.astype(unicode.dtype.newbyteorder(">")),
         "numpy object": np.array(puzzles, dtype=object),
         "numpy strided": np.repeat(np.array([p or "" for p in puzzles], dtype="S"), 2)[::2],
         "arrow string": text,
@@ -162,6 +168,25 @@ def test_puzzles_of_the_wrong_type_are_a_type_error(puzzles, error):
 def test_a_numpy_array_must_be_one_dimensional():
     with pytest.raises(ValueError, match="1-D"):
         sudoku_batch.solve(np.array([[EASY], [EASY]]))
+
+
+def test_more_threads_than_the_machine_bears_are_cut_with_a_warning():
+    # Four per core at most, as on the command line: a million would start for minutes.
+    puzzles = lines("hardest_11plus_500.txt")[:50]
+    with pytest.warns(ResourceWarning, match=r"threads=1000000: using \d+ threads"):
+        got = sudoku_batch.solve(puzzles, threads=10**6)
+    assert got.equals(sudoku_batch.solve(puzzles, threads=1))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
+def test_rayon_num_threads_is_cut_as_well():
+    # The shared pool (threads=None) would take RAYON_NUM_THREADS as it is.
+    code = ("import os, sudoku_batch; sudoku_batch.solve(['.' * 81] * 8); "
+            "print(len(os.listdir('/proc/self/task')))")
+    env = {**os.environ, "RAYON_NUM_THREADS": "100000"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=300, check=True)
+    assert int(out.stdout) <= 4 * os.cpu_count() + 8, out.stdout
 
 
 def test_one_thread_and_every_core_give_the_same_answers():

@@ -67,6 +67,7 @@ def test_an_output_that_cannot_be_written_is_an_os_error(tmp_path):
     ({"mode": "fast"}, "invalid value 'fast' for mode"),
     ({"column": "nope"}, "nope"),
     ({"shard": "0/3"}, "invalid shard '0/3'"),
+    ({"threads": 0}, "threads: give 1 or more"),
 ])
 def test_a_wrong_argument_is_a_value_error(tmp_path, options, message):
     with pytest.raises(ValueError, match=message):

@@ -507,3 +507,77 @@ fn count_mode_reports_the_count() {
         .code(2)
         .stderr(predicate::str::contains("--limit"));
 }
+
+/// Names of the input file `in.txt` (and of other places) that a run may be given.
+const NAMES: [&str; 10] = [
+    "in.txt",
+    "./in.txt",
+    "link.txt",
+    "hard.txt",
+    "/dev/stdin",
+    "/proc/self/fd/0",
+    "new-a.txt",
+    "new-b.txt",
+    "-",
+    "/dev/stdout",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// The exit-code law over the names of one file: whatever names the input is given by (a
+    /// path, a link, stdin's file) and whatever names the outputs are given (the input again
+    /// under any of them, new files, stdout under either of its names), the input is never
+    /// changed, the run either refuses before writing anything (exit 2) or exits 0 with every
+    /// file output whole, and no temporary file is left.
+    #[test]
+    fn no_name_of_the_input_is_ever_written(
+        input in 0usize..6,
+        key in 0usize..NAMES.len(),
+        stats in proptest::option::of(0usize..NAMES.len()),
+        plot in proptest::option::of(0usize..NAMES.len()),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let text = data_lines("kaggle_1000.txt")[..5].join("\n") + "\n";
+        let path = write(dir.path(), "in.txt", &text);
+        std::os::unix::fs::symlink(&path, dir.path().join("link.txt")).unwrap();
+        std::fs::hard_link(&path, dir.path().join("hard.txt")).unwrap();
+        let expected_key = {
+            let out = solve(&[path.to_str().unwrap(), "-q"]).output().unwrap();
+            out.stdout
+        };
+        let mut args = vec!["solve", "-q", NAMES[input], "-o", NAMES[key]];
+        if let Some(s) = stats {
+            args.extend(["--stats", NAMES[s]]);
+        }
+        if let Some(p) = plot {
+            args.extend(["--plot", NAMES[p]]);
+        }
+        let out = binary()
+            .current_dir(dir.path())
+            .args(&args)
+            .stdin(std::fs::File::open(&path).unwrap())
+            .output()
+            .unwrap();
+        proptest::prop_assert_eq!(std::fs::read_to_string(&path).unwrap(), text.clone(), "{:?}", args);
+        proptest::prop_assert!(temp_files(dir.path()).is_empty());
+        let new_files = ["new-a.txt", "new-b.txt"].map(|n| dir.path().join(n));
+        match out.status.code() {
+            Some(0) => {
+                let key_file = dir.path().join(NAMES[key]);
+                if NAMES[key].starts_with("new-") {
+                    proptest::prop_assert_eq!(std::fs::read(&key_file).unwrap(), expected_key);
+                } else {
+                    // Stdout, by either name: the key comes first there.
+                    proptest::prop_assert!(out.stdout.starts_with(&expected_key), "{:?}", args);
+                }
+            }
+            Some(2) => {
+                proptest::prop_assert!(!new_files.iter().any(|f| f.exists()), "{:?}", args);
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                proptest::prop_assert!(stderr.starts_with("error: "), "{:?}: {}", args, stderr);
+            }
+            code => proptest::prop_assert!(false, "{:?}: exit {:?}", args, code),
+        }
+    }
+}
