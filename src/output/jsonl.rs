@@ -13,15 +13,21 @@ pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answe
         Echo::Object(text) => open_object(out, text),
         Echo::Fields { .. } | Echo::Cells(_) | Echo::Text(_) | Echo::Puzzle => {
             out.push(b'{');
-            for (i, name) in key.columns.iter().enumerate() {
+            // A row wider than its header (malformed, and reported) keeps its other values too,
+            // named by their place as in a CSV without a header: `field4`.
+            let width = key.columns.len().max(record.fields());
+            for i in 0..width {
                 if i > 0 {
                     out.extend_from_slice(b", ");
                 }
-                string(out, name);
+                match key.columns.get(i) {
+                    Some(name) => string(out, name),
+                    None => string(out, format!("field{}", i + 1).as_bytes()),
+                }
                 out.extend_from_slice(b": ");
                 string(out, &record.value(i));
             }
-            !key.columns.is_empty()
+            width > 0
         }
     };
     let mut field = |out: &mut Vec<u8>, name: &str| {
