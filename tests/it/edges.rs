@@ -240,7 +240,10 @@ fn a_row_wider_or_narrower_than_its_header_keeps_its_fields_in_the_key() {
     let key = String::from_utf8(out.stdout).unwrap();
     let row: serde_json::Value = serde_json::from_str(key.lines().nth(1).unwrap()).unwrap();
     let extra = [&row["b"], &row["field3"], &row["field4"]];
-    assert_eq!(extra, [&"b".into(), &"LOST".into(), &"ALSO".into()] as [&serde_json::Value; 3]);
+    assert_eq!(
+        extra,
+        [&"b".into(), &"LOST".into(), &"ALSO".into()] as [&serde_json::Value; 3]
+    );
 }
 
 // 5. Stats when the key's reader goes early.

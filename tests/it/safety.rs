@@ -529,23 +529,25 @@ proptest::proptest! {
     /// path, a link, stdin's file) and whatever names the outputs are given (the input again
     /// under any of them, new files, stdout under either of its names), the input is never
     /// changed, the run either refuses before writing anything (exit 2) or exits 0 with every
-    /// file output whole, and no temporary file is left.
+    /// file output whole, and no temporary file is left; with lines ending in LF, CR LF or
+    /// CR alone.
     #[test]
     fn no_name_of_the_input_is_ever_written(
         input in 0usize..6,
         key in 0usize..NAMES.len(),
         stats in proptest::option::of(0usize..NAMES.len()),
         plot in proptest::option::of(0usize..NAMES.len()),
+        line_end in proptest::sample::select(vec!["\n", "\r\n", "\r"]),
     ) {
         let dir = tempfile::tempdir().unwrap();
-        let text = data_lines("kaggle_1000.txt")[..5].join("\n") + "\n";
+        let text = data_lines("kaggle_1000.txt")[..5].join(line_end) + line_end;
         let path = write(dir.path(), "in.txt", &text);
         std::os::unix::fs::symlink(&path, dir.path().join("link.txt")).unwrap();
         std::fs::hard_link(&path, dir.path().join("hard.txt")).unwrap();
-        let expected_key = {
-            let out = solve(&[path.to_str().unwrap(), "-q"]).output().unwrap();
-            out.stdout
-        };
+        // The key every line end gives: the LF file's.
+        let lf = write(dir.path(), "lf.txt", text.replace(line_end, "\n"));
+        let expected_key = solve(&[lf.to_str().unwrap(), "-q"]).output().unwrap().stdout;
+        proptest::prop_assert_eq!(expected_key.iter().filter(|&&b| b == b'\n').count(), 5);
         let mut args = vec!["solve", "-q", NAMES[input], "-o", NAMES[key]];
         if let Some(s) = stats {
             args.extend(["--stats", NAMES[s]]);
