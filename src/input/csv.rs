@@ -146,7 +146,12 @@ fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Op
     let width = columns.len();
     // Rows as wide as the header: at least half of those sampled (a title with a comma over a
     // lines file is not a header).
-    let as_wide = data.iter().filter(|r| r.len() == width).count();
+    // A row ending in one delimiter more than the header (`a,b,c,`) is as wide.
+    let trailing = |r: &Vec<Vec<u8>>| r.len() == width + 1 && r.last().is_some_and(Vec::is_empty);
+    let as_wide = data
+        .iter()
+        .filter(|r| r.len() == width || trailing(r))
+        .count();
     if !forced && as_wide * 2 < data.len() {
         return Ok(None);
     }
@@ -260,6 +265,13 @@ impl Csv {
                 echo: Echo::Fields { fields, row: None },
             };
         }
+        // A row that ends with one delimiter more than its header has (an export's habit:
+        // `a,b,c,`) has no data past the header's width: the empty field is not there.
+        let mut line = line;
+        if trails_a_delimiter(line, self.delimiter, fields, self.columns.len()) {
+            fields.truncate(self.columns.len());
+            line = &line[..line.len() - 1];
+        }
         if fields.len() != self.columns.len() {
             let what = if self.header.is_some() {
                 "header"
@@ -288,6 +300,12 @@ impl Csv {
             },
         }
     }
+}
+
+/// True when `line`, split into `fields`, is one field wider than `width` only because it ends
+/// with a delimiter: its last field is empty and unquoted.
+fn trails_a_delimiter(line: &[u8], delimiter: u8, fields: &Fields, width: usize) -> bool {
+    fields.len() == width + 1 && line.last() == Some(&delimiter)
 }
 
 /// Where field `i` of a row of puzzles ([`Csv::cells_row`]) starts: each field is 81

@@ -115,10 +115,38 @@ pub fn detect(sample: &Sample, options: &Options) -> anyhow::Result<Detected> {
     match (best, complaint) {
         (Some(found), _) => Ok(found),
         (None, Some(e)) => Err(e),
-        // Nothing fits (no line at all, or none any layout reads): one puzzle per line, so that
-        // every line is answered, malformed where it is not a puzzle.
-        (None, None) => Ok(super::lines::plain()),
+        // No layout fits, but some line looks like a puzzle, broken or not (or there is no
+        // line at all): one puzzle per line, so that every line is answered, malformed where
+        // it is not a puzzle.
+        (None, None) if sample.uncommented().next().is_none() => Ok(super::lines::plain()),
+        (None, None)
+            if sample
+                .uncommented()
+                .any(|(_, l)| super::lines::looks_like_a_puzzle(l)) =>
+        {
+            Ok(super::lines::plain())
+        }
+        // Not one of the first lines is a puzzle in any layout (an XML export, prose): one
+        // refusal, rather than a malformed record for every line.
+        (None, None) => bail!("{}", refusal(sample)),
     }
+}
+
+/// Why an input none of whose first lines any layout reads is refused: what was seen, and
+/// what is read.
+fn refusal(sample: &Sample) -> String {
+    let (no, first) = sample.uncommented().next().expect("a line was sampled");
+    let text = String::from_utf8_lossy(first);
+    let mut shown: String = text.trim().chars().take(60).collect();
+    if shown.len() < text.trim().len() {
+        shown.push('…');
+    }
+    let layouts: Vec<&str> = LAYOUTS.iter().map(|k| k.name).collect();
+    format!(
+        "no puzzle in any layout read here in its first {} lines (line {no}: {shown:?}); the layouts read are {}: see `sudoku-batch solve --help`, or give --format to read it as one anyway",
+        sample.lines.len(),
+        layouts.join(", ")
+    )
 }
 
 #[cfg(test)]
@@ -206,10 +234,41 @@ mod tests {
             (format!("{{\"puzzle\": \"{P}\"}}"), "jsonl", vec![]),
             ("A".repeat(256), "lines", vec![]),
             (String::new(), "lines", vec![]),
-            ("\0\0binary\n12".into(), "lines", vec![]),
+            (format!("\0\0binary\n{}", &P[..70]), "lines", vec![]),
         ];
         for (text, layout, skips) in cases {
             assert_eq!(detected(&text), (layout, skips), "{text}");
+        }
+    }
+
+    #[test]
+    fn an_input_without_a_puzzle_in_its_first_lines_is_refused() {
+        for text in [
+            "<?xml version=\"1.0\"?>\n<puzzles>\n  <puzzle id=\"1\"/>\n</puzzles>",
+            "It was a dark and stormy night.\nThe puzzle was hard.",
+            "\0\0binary\n12",
+        ] {
+            let mut sample = Sample::default();
+            for (i, line) in text.lines().enumerate() {
+                sample.lines.push((i as u64 + 1, line.as_bytes().to_vec()));
+            }
+            let err = detect(&sample, &Options::default())
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.starts_with("no puzzle in any layout read here"),
+                "{err}"
+            );
+            assert!(
+                err.contains("lines, grid, csv, bank") || err.contains("jsonl, lines"),
+                "{err}"
+            );
+            // Forced, it is read line by line.
+            let forced = Options {
+                format: Some("lines".into()),
+                ..Options::default()
+            };
+            assert!(detect(&sample, &forced).is_ok());
         }
     }
 

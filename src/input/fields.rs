@@ -37,6 +37,11 @@ impl Fields {
         self.skip_delimiters = true;
     }
 
+    /// Keeps the first `n` fields.
+    pub fn truncate(&mut self, n: usize) {
+        self.ends.truncate(n);
+    }
+
     /// How many fields.
     pub fn len(&self) -> usize {
         self.ends.len()

@@ -1,6 +1,7 @@
 //! The grid layout: a puzzle as rows of cells, compact (`530070000`, judge problem 2239),
-//! spaced (`5 3 0 0 7 0 0 0 0`, judge problem 2580) or boxed ASCII art (`5 3 . | . 7 . | …`
-//! between `------+-------+------` rules). Titles (`Grid 01` as in Project Euler 96,
+//! spaced (`5 3 0 0 7 0 0 0 0`, judge problem 2580), boxed ASCII art (`5 3 . | . 7 . | …`
+//! between `------+-------+------` rules) or saved from a spreadsheet as CSV (`5,3,,,7,,,,`:
+//! nine cells split by `,` or `;`, a blank one empty, `0`, `.` or a space). Titles (`Grid 01` as in Project Euler 96,
 //! `Puzzle 3:`), rules and `#` comments are skipped and counted; a blank line or a title ends a
 //! grid early (it is then malformed).
 //!
@@ -30,6 +31,8 @@ pub enum GridStyle {
     Spaced,
     /// `5 3 0 | 0 7 0 | 0 0 0`, with a rule between bands.
     Boxed,
+    /// `5,3,0,0,7,0,0,0,0`: cells split by a delimiter, as a spreadsheet saves a grid.
+    Delimited(u8),
 }
 
 #[derive(Debug)]
@@ -86,28 +89,75 @@ fn is_title(line: &[u8]) -> bool {
 
 /// The side of the grid that `row` would be a row of: its cell count, except that a row as
 /// wide as a 16×16 or 25×25 grid's must hold only what such grids' cells are (letters, digits,
-/// `.`): `State: R (running)` has 16 characters, but no grid has a row of them.
+/// `.`, in cells of a character or two): `State: R (running)` has 16 characters and `It was a
+/// dark and stormy night.` 25, but no grid has a row of them. 0 for no grid.
 fn side_of(row: &[u8]) -> usize {
+    // A row of delimited cells has one character a cell, else it is a table's row (a CSV of
+    // nine columns is no grid).
+    if let Some(delimiter) = delimiter_of(row) {
+        let mut fields = row.split(|&b| b == delimiter);
+        if fields.any(|f| f.trim_ascii().len() > 1) {
+            return 0;
+        }
+    }
+    // Spelled out with spaces, a big grid's row has cells of a character or two (`10 11`);
+    // prose has longer words.
+    let words = || {
+        row.split(|b| b.is_ascii_whitespace() || *b == b'|')
+            .filter(|w| !w.is_empty())
+    };
+    let prose = words().count() > 1 && words().any(|w| w.len() > 2);
     match cell_count(row) {
-        16 | 25 if !cells(row).all(|c| c.is_ascii_alphanumeric() || c == b'.') => 0,
+        16 | 25
+            if prose
+                || !cells(row)
+                    .iter()
+                    .all(|c| c.is_ascii_alphanumeric() || *c == b'.') =>
+        {
+            0
+        }
         n => n,
     }
 }
 
-/// The cells of a row: every character but whitespace and the box bars `|` and `!`.
-fn cells(row: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    row.iter()
-        .copied()
-        .filter(|b| !b.is_ascii_whitespace() && *b != b'|' && *b != b'!')
+/// Delimiters of a grid saved as CSV.
+const DELIMITERS: [u8; 2] = [b',', b';'];
+
+/// The delimiter of a row of delimited cells (`5,3,,,7,,,,`), if it is one.
+fn delimiter_of(row: &[u8]) -> Option<u8> {
+    DELIMITERS.into_iter().find(|d| row.contains(d))
+}
+
+/// The cells of a row: every character but whitespace and the box bars `|` and `!`; or, in a
+/// row of delimited cells, each field, an empty or blank one a blank (`0`) and one of several
+/// characters `?`, so that reading names it as a bad cell where it is.
+fn cells(row: &[u8]) -> Vec<u8> {
+    let Some(delimiter) = delimiter_of(row) else {
+        let cell = |b: &u8| !b.is_ascii_whitespace() && *b != b'|' && *b != b'!';
+        return row.iter().copied().filter(cell).collect();
+    };
+    let mut fields: Vec<&[u8]> = row.split(|&b| b == delimiter).collect();
+    // A spreadsheet's export may end each row with one more delimiter.
+    if fields.len() == 10 && fields[9].trim_ascii().is_empty() {
+        fields.pop();
+    }
+    let cell = |field: &&[u8]| match field.trim_ascii() {
+        [] => b'0',
+        [c] => *c,
+        _ => b'?',
+    };
+    fields.iter().map(cell).collect()
 }
 
 fn cell_count(row: &[u8]) -> usize {
-    cells(row).count()
+    cells(row).len()
 }
 
 fn style_of(row: &[u8]) -> GridStyle {
     let t = row.trim_ascii();
-    if t.contains(&b'|') || t.contains(&b'!') {
+    if let Some(delimiter) = delimiter_of(t) {
+        GridStyle::Delimited(delimiter)
+    } else if t.contains(&b'|') || t.contains(&b'!') {
         GridStyle::Boxed
     } else if t.iter().any(u8::is_ascii_whitespace) {
         GridStyle::Spaced

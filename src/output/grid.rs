@@ -31,6 +31,8 @@ fn write_rows(out: &mut Vec<u8>, cells: &[u8; 81], style: GridStyle) {
                 GridStyle::Boxed if c > 0 && c % 3 == 0 => out.extend_from_slice(b" | "),
                 GridStyle::Spaced | GridStyle::Boxed if c > 0 => out.push(b' '),
                 GridStyle::Spaced | GridStyle::Boxed => {}
+                GridStyle::Delimited(d) if c > 0 => out.push(d),
+                GridStyle::Delimited(_) => {}
             }
             out.push(b'0' + v);
         }

@@ -286,13 +286,17 @@ fn csv_detection_weighs_rows_headers_and_fit_against_the_other_layouts() {
             )
         )
     );
-    // One line with an open quote is no table, so no complaint of a missing puzzle column:
-    // the line is answered, as malformed.
+    // One line with an open quote is no table, so no complaint of a missing puzzle column;
+    // nothing in it is a puzzle of any layout, so the input is refused as such. Beside a
+    // puzzle, the line is answered, as malformed.
+    let (code, out, err) = csv_key(&write(dir.path(), "quote.csv", "\"abc\n"), &[]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("no puzzle in any layout read here"), "{err}");
     assert_eq!(
-        key("quote.csv", "\"abc\n".to_string(), &[]),
+        key("quote.csv", format!("{p}\n\"abc\n"), &[]),
         (
             1,
-            "puzzle,solution,status\n\"\"\"abc\",,malformed\n".to_string()
+            format!("puzzle,solution,status\n{p},{s},solved\n\"\"\"abc\",,malformed\n")
         )
     );
     // A column named `solution` holds the given solutions, even where another holds a grid.

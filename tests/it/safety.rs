@@ -411,7 +411,7 @@ fn a_dash_means_stdout_for_every_output() {
 fn file_names_are_quoted_where_they_could_forge_a_message() {
     let dir = tempfile::tempdir().unwrap();
     for name in ["a\nb.txt:9: forged", "esc\x1b[31mred.txt"] {
-        let path = write(dir.path(), name, "12345\n");
+        let path = write(dir.path(), name, format!("{}\n", "1".repeat(40)));
         let out = solve(&[path.to_str().unwrap(), "-q"]).output().unwrap();
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{err:?}");
