@@ -18,7 +18,7 @@ use crate::output::OutputFormat;
 
 pub const KIND: LayoutKind = LayoutKind {
     name: "grid",
-    help: "A puzzle per 9 rows of 9 cells: compact, spaced, or boxed with | - +; titles skipped",
+    help: "A puzzle per 9 rows of 9 cells: compact, spaced, boxed with | - +, or split by , or ;; titles skipped",
     detect,
 };
 

@@ -14,7 +14,7 @@ use crate::output::OutputFormat;
 
 pub const KIND: LayoutKind = LayoutKind {
     name: "lines",
-    help: "One puzzle per line: 81 cells, `0` or `.` for blanks; text after whitespace is ignored",
+    help: "One puzzle per line: 81 cells, `0` or `.` for blanks, text after whitespace ignored; or the cells spelled out with spaces",
     detect,
 };
 

@@ -135,6 +135,15 @@ fn a_line() -> impl Strategy<Value = Vec<u8>> {
         "{\"puzzle\": [[1,2],[3]]}".into(),
         "\u{feff}puzzle".into(),
         "A".repeat(256),
+        // Real files, round three: a row ending in one delimiter more, a grid's row saved as
+        // CSV, cells spelled out with spaces, a line of counts, and lines of no layout.
+        format!("1,{p},{p},"),
+        "5,3,,,7,,,,".into(),
+        "6;.;.;1;9;5;.;.;.;".into(),
+        p.chars().map(|c| format!("{c} ")).collect(),
+        "8960 9".into(),
+        "<string name=\"saved\">game state</string>".into(),
+        "Sudoku is a logic-based puzzle.".into(),
     ];
     prop_oneof![
         4 => prop::sample::select(fixed).prop_map(String::into_bytes),

@@ -10,6 +10,7 @@ mod hardening;
 mod layouts;
 mod logic;
 mod rate;
+mod real_files;
 mod safety;
 mod shard;
 mod support;
