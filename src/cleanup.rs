@@ -42,15 +42,17 @@ pub fn remove_pending() {
     }
 }
 
-/// Removes every pending temporary file unless the list is in use (when memory has run out:
-/// the thread that ran out may be the one holding it, and would wait on itself).
-pub fn remove_pending_if_free() {
-    let mut pending = match PENDING.try_lock() {
+/// Removes every pending temporary file as the process ends abruptly (out of memory, or the C
+/// library aborting): never waiting for the list (the thread that ran out may be the one
+/// holding it), and freeing nothing (the allocator may be what failed). A path of ordinary
+/// length is removed without allocating.
+pub fn remove_pending_at_exit() {
+    let pending = match PENDING.try_lock() {
         Ok(pending) => pending,
         Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
         Err(std::sync::TryLockError::WouldBlock) => return,
     };
-    for path in pending.drain(..) {
+    for path in pending.iter() {
         let _ = std::fs::remove_file(path);
     }
 }

@@ -36,6 +36,7 @@ fn main() -> ExitCode {
     let streams = StandardStreams::at_start();
     let cli = Cli::parse();
     remove_temporary_files_on_panic();
+    exit_cleanly_on_abort();
     let ran = exit_cleanly_on_signals().and_then(|()| run(cli, streams));
     match ran {
         Ok(code) => code.into(),
@@ -96,7 +97,7 @@ fn allocated(ptr: *mut u8, size: usize) -> *mut u8 {
     }
     static ONCE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     if !ONCE.swap(true, std::sync::atomic::Ordering::SeqCst) {
-        sudoku_batch::cleanup::remove_pending_if_free();
+        sudoku_batch::cleanup::remove_pending_at_exit();
         let mut line = [0u8; 128];
         let mut rest = &mut line[..];
         let _ = writeln!(
@@ -261,10 +262,44 @@ fn exit_cleanly_on_signals() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Set when a panic's hook has run: the abort that follows is a bug's, not the C library's.
+static PANICKED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// When the C library aborts the process (glibc does when it has no memory left for a new
+/// thread's bookkeeping: "failed to register TLS destructor"), remove the temporary files and
+/// exit 2 with a line that says so, as any run out of memory does. The abort after a panic (an
+/// engine bug in a release build) is left alone: its hook has removed the files, and its exit
+/// code is 134.
+fn exit_cleanly_on_abort() {
+    fn on_abort() {
+        if PANICKED.load(std::sync::atomic::Ordering::SeqCst) {
+            return;
+        }
+        sudoku_batch::cleanup::remove_pending_at_exit();
+        // Straight to the descriptor: stderr's lock may be held by the thread that aborted.
+        #[cfg(unix)]
+        {
+            use std::os::fd::FromRawFd;
+            // SAFETY: descriptor 2 is open (the runtime reopens a closed one on /dev/null); the
+            // File is never dropped, so it is never closed.
+            let stderr = unsafe { std::fs::File::from_raw_fd(2) };
+            let mut stderr = std::mem::ManuallyDrop::new(stderr);
+            let _ = stderr.write_all(
+                b"error: out of memory: the C library gave up (as the line above says); no output was written\n",
+            );
+        }
+        signal_hook::low_level::exit(Exit::Error as i32);
+    }
+    // SAFETY: the action waits for no lock, allocates and frees nothing for paths of ordinary
+    // length, and ends the process with `_exit`: all that a signal handler may do.
+    let _ = unsafe { signal_hook::low_level::register(signal_hook::consts::SIGABRT, on_abort) };
+}
+
 /// On a panic (an engine bug: every solution is checked before it is printed), remove the
 /// temporary output files and say so in one line before the process aborts.
 fn remove_temporary_files_on_panic() {
     std::panic::set_hook(Box::new(|info| {
+        PANICKED.store(true, std::sync::atomic::Ordering::SeqCst);
         sudoku_batch::cleanup::remove_pending();
         let what = info.to_string().replace('\n', " ");
         // A thread a library starts when the system has no memory for its stack is no bug.

@@ -107,7 +107,7 @@ fn plan(config: &Config, consumed: &Arc<AtomicU64>) -> anyhow::Result<Plan> {
     check_fits(&key, first.layout().as_ref(), first.name(), config)?;
     let mut heads = vec![Head::of(&first)];
     for input in &config.inputs[1..] {
-        if input.size().is_some() {
+        if input.is_regular_file() {
             let probe = open(input, config, &Default::default(), Recycled::default())?;
             check_fits(&key, probe.layout().as_ref(), probe.name(), config)?;
             heads.push(Head::of(&probe));
@@ -285,6 +285,9 @@ fn stream(
     );
     let summary = writer.complaints.summary();
     writer.stderr.say(summary.as_bytes());
+    for warning in &reader.warnings {
+        writer.stderr.say(warning.as_bytes());
+    }
     progress.finish_and_clear();
     // A closed stdout (`| head`) stops the run, but the stats of what was written still go
     // where they were asked to.
@@ -509,6 +512,8 @@ struct Reader<'a> {
     /// inputs done.
     skipped: Skipped,
     lines: u64,
+    /// What to say once the run is over (an input that grew while it was read).
+    warnings: Vec<String>,
 }
 
 impl<'a> Reader<'a> {
@@ -535,6 +540,7 @@ impl<'a> Reader<'a> {
             records: 0,
             skipped: Skipped::default(),
             lines: 0,
+            warnings: Vec::new(),
         }
     }
 
@@ -561,6 +567,14 @@ impl<'a> Reader<'a> {
                 }
                 self.skipped.merge(&framer.skipped());
                 self.lines += framer.lines();
+                if framer.grew() > 0 {
+                    let (read, _) = framer.progress();
+                    self.warnings.push(format!(
+                        "warning: {} grew by {} bytes while it was read: the answer key covers the {read} bytes it had when opened\n",
+                        framer.name(),
+                        framer.grew()
+                    ));
+                }
                 // The read buffer goes from each input to the next.
                 self.recycled = self.framer.take().expect("an input is open").recycle();
                 self.input += 1;

@@ -272,6 +272,12 @@ impl Framer {
         self.source.line_ends()
     }
 
+    /// Bytes the input (a regular file) gained past its size when opened, as seen once it was
+    /// read to that size: they are not answered.
+    pub fn grew(&self) -> u64 {
+        self.source.grew()
+    }
+
     /// Gives the read buffer back, for the next input.
     pub fn recycle(self) -> Recycled {
         self.source.recycle()

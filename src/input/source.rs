@@ -38,6 +38,12 @@ impl InputPath {
         }
     }
 
+    /// True for a regular file (which can be opened and read again, unlike a stream), whether
+    /// or not its size says how much it holds.
+    pub fn is_regular_file(&self) -> bool {
+        matches!(self, InputPath::File(p) if std::fs::metadata(p).is_ok_and(|m| m.is_file()))
+    }
+
     /// The size on disk, when it is a regular file whose size says how much it holds. A file
     /// of size 0 that has bytes to read (`/proc/cpuinfo`: the kernel makes its text as it is
     /// read) has no size known in advance, as a stream has none.
@@ -46,7 +52,9 @@ impl InputPath {
             return None;
         };
         let meta = std::fs::metadata(p).ok().filter(|m| m.is_file())?;
-        let has_bytes = || File::open(p).is_ok_and(|mut f| f.read(&mut [0]).is_ok_and(|n| n > 0));
+        // Bytes to read, or an error that reading will meet (`/proc/self/mem`): either way no
+        // size to trust.
+        let has_bytes = || File::open(p).is_ok_and(|mut f| !matches!(f.read(&mut [0]), Ok(0)));
         match meta.len() {
             0 if has_bytes() => None,
             len => Some(len),
@@ -75,6 +83,8 @@ pub struct Source {
     taken: u64,
     /// How the input's lines end.
     line_ends: LineEnds,
+    /// Bytes a regular file had past its size when opened, once it was read to that size.
+    grew: Arc<AtomicU64>,
 }
 
 /// How an input's lines end.
@@ -138,6 +148,7 @@ impl Source {
         consumed: Arc<AtomicU64>,
         recycled: Recycled,
     ) -> io::Result<Source> {
+        let grew = Arc::new(AtomicU64::new(0));
         let raw: Box<dyn Read + Send> = match input {
             InputPath::Stdin => Box::new(io::stdin()),
             InputPath::File(p) => {
@@ -148,7 +159,10 @@ impl Source {
                         "is a directory",
                     ));
                 }
-                Box::new(file)
+                match input.size() {
+                    Some(size) => Box::new(AsOpened::new(file, size, grew.clone())),
+                    None => Box::new(file),
+                }
             }
         };
         let counted = Box::new(Counting {
@@ -156,6 +170,7 @@ impl Source {
             consumed: consumed.clone(),
         });
         let mut source = Source::with(counted, recycled, input.size());
+        source.grew = grew;
         source.fill_at_least(packed::HEAD)?;
         let name = match input {
             InputPath::File(_) => Some(input.display_name()),
@@ -222,6 +237,12 @@ impl Source {
         self.line_ends
     }
 
+    /// Bytes a regular file had gained past its size when opened, seen when it was read to
+    /// that size (0 when it had not, or is no regular file): bytes the run did not answer.
+    pub fn grew(&self) -> u64 {
+        self.grew.load(Ordering::Relaxed)
+    }
+
     /// Reads until an LF is buffered, the buffer is full, or the input ends: enough to tell
     /// how the lines end. (A terminal's or a pipe's first line ends in an LF, so nothing waits
     /// longer than for that line.)
@@ -262,7 +283,7 @@ impl Source {
         file.seek(io::SeekFrom::Start(range.start))?;
         let len = range.end - range.start;
         let counted = Box::new(Counting {
-            inner: file.take(len),
+            inner: AsOpened::new(file, len, Arc::default()),
             consumed,
         });
         let mut source = Source::with(counted, recycled, Some(len));
@@ -298,6 +319,7 @@ impl Source {
             size,
             taken: 0,
             line_ends: LineEnds::Lf,
+            grew: Arc::default(),
         }
     }
 
@@ -497,6 +519,56 @@ pub enum LineEnd {
     TooLong,
 }
 
+/// A regular file read as it was when opened: its first `size` bytes, however it grows while
+/// it is read (a generator still writing it), so that the answer key covers the file that was
+/// named, as it was. If it ends sooner (cut short, or replaced by a shorter one under the run),
+/// the read fails: a key of part of it would pass for the whole. Bytes added past the size are
+/// counted in `grew`, for a warning.
+struct AsOpened {
+    file: File,
+    size: u64,
+    read: u64,
+    grew: Arc<AtomicU64>,
+}
+
+impl AsOpened {
+    fn new(file: File, size: u64, grew: Arc<AtomicU64>) -> AsOpened {
+        AsOpened {
+            file,
+            size,
+            read: 0,
+            grew,
+        }
+    }
+}
+
+impl Read for AsOpened {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = self.size - self.read;
+        if left == 0 {
+            if let Ok(meta) = self.file.metadata() {
+                let past = meta.len().saturating_sub(self.size);
+                self.grew.store(past, Ordering::Relaxed);
+            }
+            return Ok(0);
+        }
+        let room = buf.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+        let n = self.file.read(&mut buf[..room])?;
+        if n == 0 && room > 0 {
+            let now = self.file.metadata().map_or(self.read, |m| m.len());
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                format!(
+                    "it shrank while it was read: {} bytes when opened, {now} now, so an answer key would cover only part of it",
+                    self.size
+                ),
+            ));
+        }
+        self.read += n as u64;
+        Ok(n)
+    }
+}
+
 /// A reader that counts the bytes it hands out (for progress).
 struct Counting<R> {
     inner: R,
@@ -532,6 +604,7 @@ mod tests {
             size: None,
             taken: 0,
             line_ends: LineEnds::Lf,
+            grew: Arc::default(),
         }
     }
 

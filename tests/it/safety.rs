@@ -337,6 +337,13 @@ fn every_stopping_signal_leaves_no_file_and_exits_128_plus_its_number() {
 }
 
 #[test]
+fn an_abort_that_is_no_panic_leaves_no_file_and_exits_2() {
+    // What glibc does when it has no memory for a thread's bookkeeping: SIGABRT.
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(interrupt("ABRT", dir.path()), Some(2));
+}
+
+#[test]
 fn a_panic_removes_the_temporary_files_and_says_so_in_one_line() {
     // Debug builds (the tests') panic on purpose at record SUDOKU_BATCH_PANIC_AT.
     let dir = tempfile::tempdir().unwrap();
