@@ -236,8 +236,19 @@ impl GridLayout {
             }
         }
         Grid::parse_bytes(&cells81).map_err(|e| {
+            // A delimited row's cell of several characters is named as it was written.
+            let written = |position: usize| {
+                let row = rows[(position - 1) / 9];
+                let delimiter = delimiter_of(row)?;
+                let field = row.split(|&b| b == delimiter).nth((position - 1) % 9)?;
+                let field = String::from_utf8_lossy(field.trim_ascii()).into_owned();
+                (field.chars().count() > 1).then(|| format!("cell {field:?}"))
+            };
             let (what, position) = match e {
-                ParseError::BadChar { ch, position } => (format!("character {ch:?}"), position),
+                ParseError::BadChar { ch, position } => (
+                    written(position).unwrap_or_else(|| format!("character {ch:?}")),
+                    position,
+                ),
                 ParseError::BadByte { byte, position } => (format!("byte 0x{byte:02x}"), position),
                 other => return RecordError::Puzzle(other),
             };

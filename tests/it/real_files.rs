@@ -147,7 +147,7 @@ fn a_grid_saved_as_csv_is_read_as_a_grid() {
         .assert()
         .code(1)
         .stderr(predicates::str::contains(format!(
-            "row {}, column {}",
+            "bad cell \"55\" at row {}, column {}",
             at / 9 + 1,
             at % 9 + 1
         )));
