@@ -143,7 +143,7 @@ struct Head {
     layout: Arc<dyn Layout>,
     /// The head lines it decided to skip.
     decided: Vec<(u64, Skip)>,
-    /// Its size is not known in advance (it is compressed).
+    /// Its size is not known in advance (it is compressed, or a JSON document read as lines).
     compressed: bool,
     line_ends: LineEnds,
 }
@@ -177,7 +177,7 @@ fn shard_parts(shard: Shard, inputs: &[InputPath], heads: Vec<Head>) -> anyhow::
         };
         if head.compressed {
             bail!(
-                "{}: --shard cannot split compressed input (it must seek to its part); decompress it first",
+                "{}: --shard cannot split compressed input or a JSON document, whose text is not its bytes (it must seek to its part); decompress it first, or write the document as JSON Lines (`jq -c '.[]'`)",
                 head.name
             );
         }

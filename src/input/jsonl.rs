@@ -22,8 +22,9 @@ pub const KIND: LayoutKind = LayoutKind {
 
 #[derive(Debug)]
 pub struct Jsonl {
-    /// The puzzle's key.
-    key: String,
+    /// The puzzle's key; `None` when each record is the puzzle itself, a JSON string or array
+    /// of cells (the elements of a JSON document's array of puzzles, or its one 9×9 array).
+    key: Option<String>,
     /// The given solution's key, read only under `--verify`.
     solution: Option<String>,
     /// For CSV answer keys: the puzzle alone.
@@ -45,6 +46,11 @@ fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Op
         .iter()
         .filter(|(_, t)| t.trim_ascii_start().first() == Some(&b'{'))
         .count();
+    if objects.is_empty()
+        && let Some(values) = detect_values(sample, forced)
+    {
+        return Ok(Some(values));
+    }
     if objects.is_empty() || (!forced && braced * 2 <= sample.lines.len()) {
         return match (forced, sample.lines.first()) {
             (true, Some((no, _))) if objects.is_empty() => bail!(
@@ -101,12 +107,35 @@ fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Op
         None
     };
     let layout = Jsonl {
-        key,
+        key: Some(key),
         solution,
         columns: vec![b"puzzle".to_vec()],
         keys,
     };
     Ok(Some(Detected::new(layout, Fit::Certain)))
+}
+
+/// The layout of records that are puzzles themselves, JSON strings or arrays of cells (as a
+/// JSON document's are, read a record a line: see [`super::document`]), when most sampled lines
+/// are such values and one is a puzzle.
+fn detect_values(sample: &Sample, forced: bool) -> Option<Detected> {
+    let values: Vec<Value> = sample
+        .lines
+        .iter()
+        .filter_map(|(_, text)| serde_json::from_slice(text).ok())
+        .filter(|v| matches!(v, Value::String(_) | Value::Array(_)))
+        .collect();
+    let most = values.len() * 2 > sample.lines.len();
+    if !values.iter().any(is_puzzle_value) || !(most || forced) {
+        return None;
+    }
+    let layout = Jsonl {
+        key: None,
+        solution: None,
+        columns: vec![b"puzzle".to_vec()],
+        keys: vec![b"puzzle".to_vec()],
+    };
+    Some(Detected::new(layout, Fit::Certain))
 }
 
 fn is_puzzle_value(v: &Value) -> bool {
@@ -175,6 +204,23 @@ impl Layout for Jsonl {
     }
 
     fn read<'a>(&self, line: &'a [u8], _: &'a mut Fields) -> Record<'a> {
+        let Some(key) = &self.key else {
+            let puzzle = match serde_json::from_slice::<Value>(line) {
+                Ok(Value::String(s)) => {
+                    super::read_puzzle(s.as_bytes()).map_err(RecordError::Puzzle)
+                }
+                Ok(v @ Value::Array(_)) => cells_of(&v).map_err(RecordError::Puzzle),
+                Ok(_) => Err(RecordError::Json(
+                    "not a puzzle: a string or an array of cells".into(),
+                )),
+                Err(e) => Err(RecordError::Json(e.to_string())),
+            };
+            return Record {
+                puzzle,
+                given: None,
+                echo: Echo::Puzzle,
+            };
+        };
         let object: Map<String, Value> = match serde_json::from_slice(line) {
             Ok(o) => o,
             Err(e) => {
@@ -191,7 +237,7 @@ impl Layout for Jsonl {
             None => Err(ParseError::Empty),
         });
         Record {
-            puzzle: value_grid(&object, &self.key),
+            puzzle: value_grid(&object, key),
             given,
             echo: Echo::Object(line),
         }

@@ -13,6 +13,7 @@
 mod bank;
 mod csv;
 mod detect;
+mod document;
 mod fields;
 mod frame;
 mod grid;

@@ -221,7 +221,24 @@ impl Source {
             ));
         }
         source.detect_line_ends()?;
+        source.read_documents_as_lines()?;
         Ok(source)
+    }
+
+    /// A JSON document (see [`super::document`]) is read as the JSON Lines it holds, what is
+    /// buffered included: as a stream, since its text is no longer the file's bytes.
+    fn read_documents_as_lines(&mut self) -> io::Result<()> {
+        let head = &self.buf[self.pos..self.end];
+        if !super::document::is_document(head) {
+            return Ok(());
+        }
+        let depth = super::document::record_depth(head);
+        let buffered = io::Cursor::new(head.to_vec());
+        let rest = std::mem::replace(&mut self.reader, Box::new(io::empty()));
+        let document = super::document::Document::new(buffered.chain(rest), depth);
+        self.reader = Box::new(document);
+        (self.pos, self.end, self.eof, self.size) = (0, 0, false, None);
+        self.fill_at_least(packed::HEAD)
     }
 
     /// Finds how the lines end from the first bytes, and reads them so from here on.

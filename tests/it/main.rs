@@ -2,6 +2,7 @@
 
 mod bench;
 mod cli;
+mod documents;
 mod edges;
 mod engine;
 mod framing;

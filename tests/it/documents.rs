@@ -1,0 +1,153 @@
+//! JSON documents (issue 37): read as the JSON Lines they hold, a record's line number the line
+//! it starts on, every line of the file counted, in flat memory. Through the binary.
+
+use crate::support::{data_lines, solve, write};
+use std::path::Path;
+
+fn puzzles(n: usize) -> Vec<(String, String)> {
+    let p = data_lines("kaggle_1000.txt");
+    let s = data_lines("solutions/kaggle_1000.txt");
+    (0..n)
+        .map(|i| (p[i % 1000].clone(), s[i % 1000].clone()))
+        .collect()
+}
+
+/// `solve FILE -q --stats S ARGS` on `text`: exit code, key, stats.
+fn run(dir: &Path, text: &str, args: &[&str]) -> (i32, String, serde_json::Value, String) {
+    let input = write(dir, "doc.json", text);
+    let stats = dir.join("stats.json");
+    let out = solve(&[
+        input.to_str().unwrap(),
+        "-q",
+        "--stats",
+        stats.to_str().unwrap(),
+    ])
+    .args(args)
+    .output()
+    .unwrap();
+    let stats = serde_json::from_str(&std::fs::read_to_string(&stats).unwrap_or_default())
+        .unwrap_or_default();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        stats,
+        stderr,
+    )
+}
+
+/// The lines a text has, as the framer counts them.
+fn lines(text: &str) -> u64 {
+    let text = text.trim_start_matches('\u{feff}');
+    (text.split('\n').count() - usize::from(text.ends_with('\n') || text.is_empty())) as u64
+}
+
+/// The shapes a document of `all` comes in, pretty (`indent`) or on one line.
+fn documents(all: &[(String, String)]) -> Vec<(&'static str, String)> {
+    let objects: Vec<serde_json::Value> = all
+        .iter()
+        .enumerate()
+        .map(|(i, (p, s))| serde_json::json!({"id": i, "puzzle": p, "solution": s}))
+        .collect();
+    let strings: Vec<&String> = all.iter().map(|(p, _)| p).collect();
+    let grids: Vec<Vec<Vec<u8>>> = all
+        .iter()
+        .map(|(p, _)| {
+            let cells: Vec<u8> = p
+                .bytes()
+                .map(|c| if c == b'.' { 0 } else { c - b'0' })
+                .collect();
+            cells.chunks(9).map(<[u8]>::to_vec).collect()
+        })
+        .collect();
+    let held = serde_json::json!({"source": "a bank", "puzzles": strings});
+    let pretty = |v: &serde_json::Value| serde_json::to_string_pretty(v).unwrap();
+    let compact = |v: &serde_json::Value| serde_json::to_string(v).unwrap();
+    let objects = serde_json::Value::from(objects);
+    let strings = serde_json::json!(strings);
+    let grids = serde_json::json!(grids);
+    vec![
+        ("objects, pretty", pretty(&objects)),
+        ("objects, one line", compact(&objects)),
+        ("strings, pretty", pretty(&strings)),
+        ("9x9 arrays, pretty", pretty(&grids)),
+        ("held in an object", pretty(&held)),
+        ("held, one line", compact(&held)),
+    ]
+}
+
+#[test]
+fn a_json_document_is_read_as_its_records() {
+    let dir = tempfile::tempdir().unwrap();
+    for n in [1, 3, 2000] {
+        let all = puzzles(n);
+        let expected: Vec<&String> = all.iter().map(|(_, s)| s).collect();
+        for (shape, document) in documents(&all) {
+            for (variant, text) in [
+                ("as is", document.clone()),
+                ("CRLF", document.replace('\n', "\r\n")),
+                ("BOM", format!("\u{feff}{document}")),
+                ("final newline", format!("{document}\n")),
+            ] {
+                let what = format!("{shape} ×{n}, {variant}");
+                let (code, key, stats, stderr) =
+                    run(dir.path(), &text, &["--output-format", "jsonl"]);
+                assert_eq!(code, 0, "{what}: {stderr}");
+                assert_eq!(stats["counts"]["solved"], n as u64, "{what}");
+                let solutions: Vec<String> = key
+                    .lines()
+                    .map(|l| {
+                        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                        let s = v.get("sb_solution").unwrap_or(&v["solution"]);
+                        s.as_str().unwrap().to_string()
+                    })
+                    .collect();
+                assert_eq!(solutions.iter().collect::<Vec<_>>(), expected, "{what}");
+                // Every line of the file is counted, once; records that share one a line each.
+                let shared = if shape.ends_with("one line") {
+                    n as u64 - 1
+                } else {
+                    0
+                };
+                assert_eq!(stats["lines"], lines(&text) + shared, "{what}");
+            }
+        }
+    }
+    // One 9×9 array spread over lines is one puzzle.
+    let (p, s) = &puzzles(1)[0];
+    let grid: Vec<Vec<u8>> = p
+        .bytes()
+        .map(|c| if c == b'.' { 0 } else { c - b'0' })
+        .collect::<Vec<u8>>()
+        .chunks(9)
+        .map(<[u8]>::to_vec)
+        .collect();
+    let text = serde_json::to_string_pretty(&grid).unwrap();
+    let (code, key, stats, _) = run(dir.path(), &text, &[]);
+    assert_eq!(code, 0);
+    assert_eq!(stats["lines"], lines(&text));
+    assert!(key.contains(s.as_str()), "{key}");
+}
+
+#[test]
+fn a_bad_record_in_a_document_is_named_by_the_line_it_starts_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _) = &puzzles(1)[0];
+    let text = format!(
+        "[\n  {{\n    \"puzzle\": \"{p}\"\n  }},\n  {{\n    \"id\": 7,\n    \"puzzle\": \"12345\"\n  }},\n  {{\n    \"puzzle\": \"{p}\"\n  }}\n]\n"
+    );
+    let (code, _, stats, stderr) = run(dir.path(), &text, &[]);
+    assert_eq!(code, 1);
+    assert_eq!(stats["counts"]["malformed"], 1);
+    assert_eq!(stats["counts"]["solved"], 2);
+    assert!(
+        stderr.contains("doc.json:5: "),
+        "the second object starts on line 5: {stderr}"
+    );
+    // And it cannot be split into shards, which seek to bytes.
+    let input = write(dir.path(), "doc.json", &text);
+    solve(&[input.to_str().unwrap(), "--shard", "1/2"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("JSON document"));
+}
