@@ -30,7 +30,9 @@ pub fn is_document(head: &[u8]) -> bool {
     let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
     let text = head.trim_ascii_start();
     let whole = |line: &[u8]| serde_json::from_slice::<serde_json::Value>(line).is_ok();
-    let mut lines = text.split(|&b| b == b'\n').filter(|l| !l.trim_ascii().is_empty());
+    let mut lines = text
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.trim_ascii().is_empty());
     match text.first() {
         Some(b'[') => true,
         Some(b'{') => match (lines.next(), lines.next()) {
@@ -427,7 +429,10 @@ mod tests {
             "an object holding records, on one line"
         );
         let broken = format!("{{\"puzzle\": \n{{\"puzzle\": \"{P}\"}}\n");
-        assert!(!is_document(broken.as_bytes()), "JSON Lines whose first line is broken");
+        assert!(
+            !is_document(broken.as_bytes()),
+            "JSON Lines whose first line is broken"
+        );
         assert!(is_document(b"{\n  \"puzzle\": \"x\"\n}"), "pretty objects");
         assert!(!is_document(b"puzzle,solution"));
     }

@@ -151,3 +151,54 @@ fn a_bad_record_in_a_document_is_named_by_the_line_it_starts_on() {
         .code(2)
         .stderr(predicates::str::contains("JSON document"));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+    /// The conservation law over JSON documents: any number of records of any kind, pretty or
+    /// on one line, with any line ends: every record answered once, in order, and every line
+    /// of the file counted (records sharing a line, a line each).
+    #[test]
+    fn every_record_of_a_document_is_answered_once(
+        n in 1usize..40,
+        kind in 0usize..3,
+        held in proptest::bool::ANY,
+        pretty in proptest::bool::ANY,
+        crlf in proptest::bool::ANY,
+        bad in proptest::option::of(0usize..40),
+    ) {
+        let all = puzzles(n);
+        let record = |i: usize, p: &str| -> serde_json::Value {
+            let p = if bad == Some(i) { "12345" } else { p };
+            match kind {
+                0 => serde_json::json!({"n": i, "puzzle": p}),
+                1 => serde_json::json!(p),
+                _ => serde_json::json!({"quiz": p, "tags": ["a", "b"], "meta": {"x": [1, 2]}}),
+            }
+        };
+        let records: Vec<serde_json::Value> =
+            all.iter().enumerate().map(|(i, (p, _))| record(i, p)).collect();
+        let document = if held {
+            serde_json::json!({"name": "bank", "puzzles": records})
+        } else {
+            serde_json::Value::from(records)
+        };
+        let mut text = if pretty {
+            serde_json::to_string_pretty(&document).unwrap()
+        } else {
+            serde_json::to_string(&document).unwrap()
+        };
+        if crlf {
+            text = text.replace('\n', "\r\n");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let (code, key, stats, stderr) = run(dir.path(), &text, &["--output-format", "jsonl"]);
+        let malformed = u64::from(bad.is_some_and(|b| b < n));
+        proptest::prop_assert_eq!(code, if malformed > 0 { 1 } else { 0 }, "{}", stderr);
+        proptest::prop_assert_eq!(key.lines().count(), n);
+        proptest::prop_assert_eq!(&stats["counts"]["malformed"], malformed);
+        proptest::prop_assert_eq!(&stats["counts"]["solved"], n as u64 - malformed);
+        let shared = if pretty { 0 } else { n as u64 - 1 };
+        proptest::prop_assert_eq!(&stats["lines"], lines(&text) + shared);
+    }
+}
