@@ -34,7 +34,11 @@ pub fn is_document(head: &[u8]) -> bool {
         .split(|&b| b == b'\n')
         .filter(|l| !l.trim_ascii().is_empty());
     match text.first() {
-        Some(b'[') => true,
+        // What follows a JSON array's `[` is a value (not `[id],puzzle`, a CSV header).
+        Some(b'[') => text[1..]
+            .trim_ascii_start()
+            .first()
+            .is_none_or(|c| b"{[\"-0123456789ntf]".contains(c)),
         Some(b'{') => match (lines.next(), lines.next()) {
             (Some(first), _) if whole(first) => record_depth(head) == 2,
             (_, Some(second)) => !whole(second),
@@ -435,6 +439,10 @@ mod tests {
         );
         assert!(is_document(b"{\n  \"puzzle\": \"x\"\n}"), "pretty objects");
         assert!(!is_document(b"puzzle,solution"));
+        assert!(
+            !is_document(b"[id],[puzzle]\n1,x"),
+            "a CSV header in brackets"
+        );
     }
 
     #[test]

@@ -202,3 +202,16 @@ proptest::proptest! {
         proptest::prop_assert_eq!(&stats["lines"], lines(&text) + shared);
     }
 }
+
+#[test]
+fn a_csv_whose_header_starts_with_a_bracket_is_no_document() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = &puzzles(1)[0];
+    let text = format!("[id],puzzle\n1,{p}\n2,{p}\n");
+    let (code, key, _, stderr) = run(dir.path(), &text, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        key,
+        format!("[id],puzzle,solution,status\n1,{p},{s},solved\n2,{p},{s},solved\n")
+    );
+}
