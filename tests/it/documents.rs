@@ -1,39 +1,13 @@
 //! JSON documents (issue 37): read as the JSON Lines they hold, a record's line number the line
 //! it starts on, every line of the file counted, in flat memory. Through the binary.
 
-use crate::support::{data_lines, solve, write};
+use crate::support::{puzzles, solve, solve_with_stats, write};
 use std::path::Path;
 
-fn puzzles(n: usize) -> Vec<(String, String)> {
-    let p = data_lines("kaggle_1000.txt");
-    let s = data_lines("solutions/kaggle_1000.txt");
-    (0..n)
-        .map(|i| (p[i % 1000].clone(), s[i % 1000].clone()))
-        .collect()
-}
-
-/// `solve FILE -q --stats S ARGS` on `text`: exit code, key, stats.
+/// `solve FILE -q --stats S ARGS` on `text`: exit code, key, stats, stderr.
 fn run(dir: &Path, text: &str, args: &[&str]) -> (i32, String, serde_json::Value, String) {
-    let input = write(dir, "doc.json", text);
-    let stats = dir.join("stats.json");
-    let out = solve(&[
-        input.to_str().unwrap(),
-        "-q",
-        "--stats",
-        stats.to_str().unwrap(),
-    ])
-    .args(args)
-    .output()
-    .unwrap();
-    let stats = serde_json::from_str(&std::fs::read_to_string(&stats).unwrap_or_default())
-        .unwrap_or_default();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        stats,
-        stderr,
-    )
+    let run = solve_with_stats(&write(dir, "doc.json", text), args);
+    (run.code.unwrap(), run.key, run.stats, run.stderr)
 }
 
 /// The lines a text has, as the framer counts them.

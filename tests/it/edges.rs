@@ -1,7 +1,7 @@
 //! The edges, round two: each family a hostile new user found, through the binary. Every input
 //! path is that input, every line end is a line end, and exit 0 means every output delivered.
 
-use crate::support::{binary, command, data_dir, data_lines, solve, write};
+use crate::support::{binary, command, data_dir, data_lines, solve, solve_with_stats, write};
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::Stdio;
@@ -339,30 +339,16 @@ fn one_bad_first_line_is_one_malformed_record_not_the_files_shape() {
     ];
     for (name, text, args) in cases {
         let input = write(dir.path(), name, &text);
-        let stats = dir.path().join("stats.json");
-        let out = solve(&[path(&input), "-q", "--stats", path(&stats)])
-            .args(&args)
-            .output()
-            .unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(1),
-            "{name} {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let json: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
-        let counts = &json["counts"];
+        let run = solve_with_stats(&input, &args);
+        assert_eq!(run.code, Some(1), "{name} {args:?}: {}", run.stderr);
+        let counts = &run.stats["counts"];
         assert_eq!(
             (counts["malformed"].as_u64(), counts["solved"].as_u64()),
             (Some(1), Some(20)),
             "{name} {args:?}"
         );
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.starts_with(&format!("{}:1: ", input.display())),
-            "{stderr}"
-        );
+        let first = format!("{}:1: ", input.display());
+        assert!(run.stderr.starts_with(&first), "{}", run.stderr);
     }
 }
 
@@ -375,21 +361,10 @@ fn puzzles_per_second_counts_puzzles_not_malformed_records() {
     let dir = tempfile::tempdir().unwrap();
     let text = kaggle_lines(100) + &"not a puzzle\n".repeat(900);
     let input = write(dir.path(), "mixed.txt", text);
-    let stats = dir.path().join("stats.json");
-    solve(&[
-        path(&input),
-        "-q",
-        "-o",
-        "/dev/null",
-        "--stats",
-        path(&stats),
-    ])
-    .assert()
-    .code(1);
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
-    let rate = json["puzzles_per_second"].as_f64().unwrap();
-    let wall = json["wall_seconds"].as_f64().unwrap();
+    let run = solve_with_stats(&input, &["-o", "/dev/null"]);
+    assert_eq!(run.code, Some(1));
+    let rate = run.stats["puzzles_per_second"].as_f64().unwrap();
+    let wall = run.stats["wall_seconds"].as_f64().unwrap();
     assert!((rate * wall - 100.0).abs() < 1e-6, "{rate} × {wall}");
 }
 
@@ -401,40 +376,36 @@ fn rayon_num_threads_is_cut_as_minus_j_is() {
     let dir = tempfile::tempdir().unwrap();
     let stats = dir.path().join("stats.json");
     let input = data_dir().join("kaggle_1000.txt");
-    solve(&[
-        path(&input),
-        "-q",
-        "-o",
-        "/dev/null",
-        "--stats",
-        path(&stats),
-    ])
-    .env("RAYON_NUM_THREADS", "100000")
-    .assert()
-    .success()
-    .stderr(predicates::str::contains(format!(
+    // The threads the run used, and what it said, with RAYON_NUM_THREADS set to `asked`.
+    let with = |asked: &str| {
+        let out = solve(&[
+            path(&input),
+            "-q",
+            "-o",
+            "/dev/null",
+            "--stats",
+            path(&stats),
+        ])
+        .env("RAYON_NUM_THREADS", asked)
+        .output()
+        .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
+        (
+            json["threads"].as_u64(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (threads, said) = with("100000");
+    assert_eq!(threads, Some(4 * cores as u64));
+    let warning = format!(
         "warning: RAYON_NUM_THREADS=100000: using {} threads",
         4 * cores
-    )));
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
-    assert_eq!(json["threads"].as_u64(), Some(4 * cores as u64));
+    );
+    assert!(said.contains(&warning), "{said}");
     // Within the bound it is taken as it is, without a word.
-    solve(&[
-        path(&input),
-        "-q",
-        "-o",
-        "/dev/null",
-        "--stats",
-        path(&stats),
-    ])
-    .env("RAYON_NUM_THREADS", "3")
-    .assert()
-    .success()
-    .stderr("");
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
-    assert_eq!(json["threads"].as_u64(), Some(3));
+    assert_eq!(with("3"), (Some(3), String::new()));
 }
 
 // 11. Bounds on durations and counts.

@@ -1,7 +1,7 @@
 //! Real files, round three: shapes found in data files as they circulate, each written here in
 //! several variants (CRLF, a byte-order mark, no final newline, large), through the binary.
 
-use crate::support::{data_lines, solve, write};
+use crate::support::{puzzles, solve, solve_with_stats, write};
 use std::path::Path;
 
 /// The ways one text is saved: as it is, with CRLF line ends, with a UTF-8 byte-order mark,
@@ -15,33 +15,15 @@ fn variants(text: &str) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// Runs `solve FILE -q ARGS` on `text` saved as `name`: the exit code, the key, the stats.
+/// Runs `solve FILE -q ARGS` on `text` saved as `name`: the exit code, the key, the stats (or,
+/// when none were written, stderr as a JSON string, for messages).
 fn run(dir: &Path, name: &str, text: &str, args: &[&str]) -> (i32, String, serde_json::Value) {
-    let input = write(dir, name, text);
-    let stats = dir.join("stats.json");
-    let _ = std::fs::remove_file(&stats);
-    let out = solve(&[
-        input.to_str().unwrap(),
-        "-q",
-        "--stats",
-        stats.to_str().unwrap(),
-    ])
-    .args(args)
-    .output()
-    .unwrap();
-    let code = out.status.code().unwrap();
-    let stats = std::fs::read_to_string(&stats)
-        .map(|s| serde_json::from_str(&s).unwrap())
-        .unwrap_or_else(|_| serde_json::Value::String(String::from_utf8_lossy(&out.stderr).into()));
-    (code, String::from_utf8(out.stdout).unwrap(), stats)
-}
-
-fn puzzles(n: usize) -> Vec<(String, String)> {
-    let p = data_lines("kaggle_1000.txt");
-    let s = data_lines("solutions/kaggle_1000.txt");
-    (0..n)
-        .map(|i| (p[i % 1000].clone(), s[i % 1000].clone()))
-        .collect()
+    let run = solve_with_stats(&write(dir, name, text), args);
+    let stats = match run.stats {
+        serde_json::Value::Null => serde_json::Value::String(run.stderr),
+        stats => stats,
+    };
+    (run.code.unwrap(), run.key, stats)
 }
 
 #[test]

@@ -60,6 +60,15 @@ pub fn puzzle(i: usize) -> (String, String) {
     )
 }
 
+/// The first `n` puzzles of the shipped easy set and their solutions, over and over.
+pub fn puzzles(n: usize) -> Vec<(String, String)> {
+    let p = data_lines("kaggle_1000.txt");
+    let s = data_lines("solutions/kaggle_1000.txt");
+    (0..n)
+        .map(|i| (p[i % 1000].clone(), s[i % 1000].clone()))
+        .collect()
+}
+
 /// The lines of a shipped data file.
 pub fn data_lines(name: &str) -> Vec<String> {
     let path = data_dir().join(name);
@@ -288,4 +297,38 @@ pub fn remove_cells(rng: &mut Rng, solution: &Grid, remove: usize) -> Grid {
         cells[i] = 0;
     }
     Grid::from_cells(cells).unwrap()
+}
+
+/// What a run of `solve` gave: its exit code, answer key (stdout), stats (JSON null when none
+/// was written) and stderr.
+pub struct Run {
+    pub code: Option<i32>,
+    pub key: String,
+    pub stats: serde_json::Value,
+    pub stderr: String,
+}
+
+/// Runs `solve INPUT -q --stats STATS ARGS`, the stats written beside the input.
+pub fn solve_with_stats(input: &Path, args: &[&str]) -> Run {
+    let stats = input.with_file_name("stats.json");
+    let _ = std::fs::remove_file(&stats);
+    let out = solve(&[
+        input.to_str().unwrap(),
+        "-q",
+        "--stats",
+        stats.to_str().unwrap(),
+    ])
+    .args(args)
+    .output()
+    .unwrap();
+    let stats = std::fs::read_to_string(&stats)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default();
+    Run {
+        code: out.status.code(),
+        key: String::from_utf8(out.stdout).unwrap(),
+        stats,
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
 }
