@@ -326,7 +326,7 @@ fn input_name(input: &InputPath, start: u64) -> String {
 const THREADS_PER_CORE: usize = 4;
 
 /// The threads to run on when `asked` for (0: `RAYON_NUM_THREADS` when set, else one per core),
-/// at most [`THREADS_PER_CORE`] per core; the warning to print when that is fewer than asked.
+/// at most four per core; the warning to print when that is fewer than asked.
 /// Every way to ask for threads (`-j`, the environment, Python's `threads=`) comes through here.
 pub fn thread_count(asked: usize) -> (usize, Option<String>) {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
