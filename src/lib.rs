@@ -31,6 +31,8 @@ pub mod clock;
 #[doc(hidden)]
 pub mod complaints;
 #[doc(hidden)]
+pub mod cpu;
+#[doc(hidden)]
 pub mod explain;
 #[doc(hidden)]
 pub mod files;

@@ -25,7 +25,7 @@ use std::io::ErrorKind;
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// A solve run, fully decided.
 #[derive(Debug, Clone)]
@@ -66,6 +66,7 @@ pub struct Config {
 /// stats, or the first I/O or usage error.
 pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let start = Instant::now();
+    let cpu_at_start = crate::cpu::process();
     // Bytes read from every input, for the progress bar.
     let consumed = Arc::new(AtomicU64::new(0));
     let Plan { first, key, parts } = plan(config, &consumed)?;
@@ -76,6 +77,10 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     }
     let mut stats = stream(config, first, &key, parts, &mut outputs.key, &consumed)?;
     stats.wall = start.elapsed();
+    // What no role's thread did: planning, unzipping, syncing, the progress bar.
+    let total = crate::cpu::process().saturating_sub(cpu_at_start);
+    let roles = &mut stats.cpu;
+    roles.rest = total.saturating_sub(roles.reader + roles.solvers + roles.writer);
     // The stats and the chart, in the order of `extras`.
     let mut contents = Vec::new();
     if config.stats.is_some() {
@@ -256,6 +261,7 @@ fn stream(
     let in_flight = (8 * pool.current_num_threads() + 2).min(MAX_IN_FLIGHT);
     let mut stderr = Stderr::default();
     let threads = pool.current_num_threads();
+    let reader_cpu_at_start = crate::cpu::thread();
     let mut reader = Reader::new(config, key, consumed, first, parts, threads);
     let mut writer = Writer {
         sink,
@@ -271,6 +277,7 @@ fn stream(
         complaints: Complaints::default(),
         stderr: &mut stderr,
         stdout_closed: false,
+        cpu: Duration::ZERO,
     };
     let streamed = crate::ordered::run(
         &pool,
@@ -283,6 +290,11 @@ fn stream(
         },
         |piece| writer.write(&piece.answered, piece.through),
     );
+    // Each role's CPU time: the reader is this thread, the writer noted its own, and every
+    // solver reports its thread's (the pool is this run's).
+    let writer_cpu = writer.cpu;
+    let solvers_cpu = pool.broadcast(|_| crate::cpu::thread()).into_iter().sum();
+    let reader_cpu = crate::cpu::thread().saturating_sub(reader_cpu_at_start);
     let summary = writer.complaints.summary();
     writer.stderr.say(summary.as_bytes());
     for warning in &reader.warnings {
@@ -300,6 +312,12 @@ fn stream(
     stats.skipped.merge(&reader.skipped);
     stats.lines = reader.lines;
     stats.stderr_lost = stderr.lost;
+    stats.cpu = crate::cpu::Roles {
+        reader: reader_cpu,
+        solvers: solvers_cpu,
+        writer: writer_cpu,
+        rest: Duration::ZERO, // the caller's, who knows the whole run
+    };
     Ok(stats)
 }
 
@@ -676,6 +694,8 @@ struct Writer<'a> {
     stderr: &'a mut Stderr,
     /// The key's reader closed stdout.
     stdout_closed: bool,
+    /// The writer thread's CPU time so far, as of its last chunk.
+    cpu: Duration,
 }
 
 impl Writer<'_> {
@@ -699,7 +719,9 @@ impl Writer<'_> {
             }
             _ => &a.out[..],
         };
-        if let Err(e) = self.sink.write(out) {
+        let written = self.sink.write(out);
+        self.cpu = crate::cpu::thread();
+        if let Err(e) = written {
             self.stdout_closed = crate::files::is_broken_pipe(&e);
             return Err(e);
         }

@@ -183,6 +183,8 @@ pub struct Stats {
     /// The answer key's reader closed stdout before the end (`| head`): the run stopped, and
     /// the stats count the records written before.
     pub stdout_closed: bool,
+    /// CPU time by role.
+    pub cpu: crate::cpu::Roles,
     /// With `--shard`: which, and the bytes of each input it read.
     pub shard: Option<(Shard, Vec<Range<u64>>)>,
     /// With `rate`: puzzles per level (in the order of [`Level::ALL`]).
@@ -207,6 +209,7 @@ impl Stats {
             skipped: Skipped::default(),
             stderr_lost: 0,
             stdout_closed: false,
+            cpu: Default::default(),
             shard: None,
             levels: None,
         }
@@ -336,6 +339,18 @@ impl Stats {
             self.mode,
             self.threads
         );
+        let cpu = &self.cpu;
+        if cpu.total() > Duration::ZERO {
+            let _ = writeln!(
+                t,
+                "cpu         reader {:.3} s   solvers {:.3} s   writer {:.3} s   rest {:.3} s   serial {:.0}%",
+                cpu.reader.as_secs_f64(),
+                cpu.solvers.as_secs_f64(),
+                cpu.writer.as_secs_f64(),
+                cpu.rest.as_secs_f64(),
+                100.0 * cpu.serial_share()
+            );
+        }
         let h = &self.solve_nanos;
         let _ = writeln!(
             t,
@@ -391,6 +406,13 @@ impl Stats {
             "skipped": skipped,
             "wall_seconds": self.wall.as_secs_f64(),
             "puzzles_per_second": self.puzzles_per_sec(),
+            "cpu_seconds": {
+                "reader": self.cpu.reader.as_secs_f64(),
+                "solvers": self.cpu.solvers.as_secs_f64(),
+                "writer": self.cpu.writer.as_secs_f64(),
+                "rest": self.cpu.rest.as_secs_f64(),
+            },
+            "serial_share": self.cpu.serial_share(),
             "solve_micros": {
                 "mean": h.mean() / 1000.0,
                 "p50": micros(h.quantile(0.5)),

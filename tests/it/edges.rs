@@ -785,3 +785,38 @@ fn an_input_that_grows_while_it_is_read_is_answered_as_it_was_opened() {
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+// Where the CPU time went (issue 35): per role, from per-thread clocks.
+
+#[test]
+fn the_stats_say_where_the_cpu_time_went() {
+    let dir = tempfile::tempdir().unwrap();
+    let hard = data_dir().join("hardest_11plus_500.txt");
+    let input = write(dir.path(), "hard.txt", std::fs::read(&hard).unwrap());
+    let run = solve_with_stats(&input, &["-o", "/dev/null", "-j2"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let cpu = &run.stats["cpu_seconds"];
+    let role = |name: &str| cpu[name].as_f64().unwrap();
+    let (reader, solvers, writer, rest) = (
+        role("reader"),
+        role("solvers"),
+        role("writer"),
+        role("rest"),
+    );
+    assert!(
+        [reader, solvers, writer, rest].iter().all(|&t| t >= 0.0),
+        "{cpu}"
+    );
+    // Hard puzzles: the solvers do nearly all of it.
+    assert!(solvers > 10.0 * (reader + writer), "{cpu}");
+    let share = run.stats["serial_share"].as_f64().unwrap();
+    let total = reader + solvers + writer + rest;
+    assert!(
+        (share - (reader + writer) / total).abs() < 1e-9,
+        "{share} {cpu}"
+    );
+    // No more CPU than two threads could have used in the run's wall time, with slack for
+    // the clocks' grain.
+    let wall = run.stats["wall_seconds"].as_f64().unwrap();
+    assert!(solvers <= 2.0 * wall + 0.05, "{solvers} in {wall} s");
+}
