@@ -126,7 +126,7 @@ pub fn run_with(
     }
     Ok(Report {
         version: env!("CARGO_PKG_VERSION"),
-        threads_available: crate::pipeline::thread_count(0).0,
+        threads_available: crate::pipeline::thread_count(0, "-j ").0,
         engine: crate::engine_build(),
         results,
     })

@@ -572,11 +572,15 @@ impl GenerateArgs {
     }
 }
 
+/// The threads `-j` asks for (0: the default), bounded, and the warning when they are cut.
+fn bounded_threads(asked: usize) -> (usize, Option<String>) {
+    let (threads, why) = sudoku_batch::pipeline::thread_count(asked, "-j ");
+    (threads, why.map(|why| format!("warning: {why}\n")))
+}
+
 fn input_paths(args: &[PathBuf]) -> Vec<InputPath> {
     args.iter().map(|p| InputPath::from_arg(p)).collect()
 }
-
-use sudoku_batch::pipeline::thread_count as bounded_threads;
 
 impl BenchArgs {
     /// The bench configuration, and warnings to print.

@@ -302,12 +302,6 @@ fn remove_temporary_files_on_panic() {
         PANICKED.store(true, std::sync::atomic::Ordering::SeqCst);
         sudoku_batch::cleanup::remove_pending();
         let what = info.to_string().replace('\n', " ");
-        // A thread a library starts when the system has no memory for its stack is no bug.
-        if what.contains("failed to spawn thread") {
-            let line = format!("error: out of memory: {what}; no output was written\n");
-            Stderr::default().say(line.as_bytes());
-            std::process::exit(Exit::Error as i32);
-        }
         let line = format!(
             "error: internal error, a bug (please report it): {what}; no output was written\n"
         );

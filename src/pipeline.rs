@@ -148,8 +148,9 @@ struct Head {
     layout: Arc<dyn Layout>,
     /// The head lines it decided to skip.
     decided: Vec<(u64, Skip)>,
-    /// Its size is not known in advance (it is compressed, or a JSON document read as lines).
-    compressed: bool,
+    /// Its text is not its bytes on disk (it is compressed, or a JSON document read as
+    /// lines), so no size is known in advance and no byte range is a part of it.
+    rewritten: bool,
     line_ends: LineEnds,
 }
 
@@ -159,7 +160,7 @@ impl Head {
             name: framer.name().to_string(),
             layout: framer.layout().clone(),
             decided: framer.decided(),
-            compressed: framer.progress().1.is_none(),
+            rewritten: framer.progress().1.is_none(),
             line_ends: framer.line_ends(),
         }
     }
@@ -180,7 +181,7 @@ fn shard_parts(shard: Shard, inputs: &[InputPath], heads: Vec<Head>) -> anyhow::
         let (InputPath::File(path), Some(size)) = (input, input.size()) else {
             unreachable!("checked: every input is a regular file")
         };
-        if head.compressed {
+        if head.rewritten {
             bail!(
                 "{}: --shard cannot split compressed input or a JSON document, whose text is not its bytes (it must seek to its part); decompress it first, or write the document as JSON Lines (`jq -c '.[]'`)",
                 head.name
@@ -344,9 +345,10 @@ fn input_name(input: &InputPath, start: u64) -> String {
 const THREADS_PER_CORE: usize = 4;
 
 /// The threads to run on when `asked` for (0: `RAYON_NUM_THREADS` when set, else one per core),
-/// at most four per core; the warning to print when that is fewer than asked.
-/// Every way to ask for threads (`-j`, the environment, Python's `threads=`) comes through here.
-pub fn thread_count(asked: usize) -> (usize, Option<String>) {
+/// at most four per core; when that is fewer than asked, why, for a warning that names the
+/// request as `option` does (`-j `, `threads=`). Every way to ask for threads (`-j`, the
+/// environment, Python's `threads=`) comes through here.
+pub fn thread_count(asked: usize, option: &str) -> (usize, Option<String>) {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let most = THREADS_PER_CORE * cores;
     let from_env = || {
@@ -358,21 +360,21 @@ pub fn thread_count(asked: usize) -> (usize, Option<String>) {
             Some(n) => (n, format!("RAYON_NUM_THREADS={n}")),
             None => (cores, String::new()),
         },
-        n => (n, format!("-j {n}")),
+        n => (n, format!("{option}{n}")),
     };
     if asked <= most {
         (asked, None)
     } else {
         let why = format!(
-            "warning: {how}: using {most} threads ({THREADS_PER_CORE} per core on {cores} cores; more only add overhead)\n"
+            "{how}: using {most} threads ({THREADS_PER_CORE} per core on {cores} cores; more only add overhead)"
         );
         (most, Some(why))
     }
 }
 
 /// The pool the solvers run on: `threads` of them, bounded (see [`thread_count`]).
-pub(crate) fn solver_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
-    let threads = thread_count(threads).0;
+pub fn solver_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
+    let threads = thread_count(threads, "-j ").0;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("solver-{i}"))
@@ -454,13 +456,8 @@ fn plan_key(config: &Config, layout: &dyn Layout) -> anyhow::Result<KeyFormat> {
         bail!("a rating's answer key is csv or jsonl: its columns have no place in lines or grids");
     }
     let count = matches!(config.mode, Mode::Count(_));
-    // A CSV key's name says its delimiter: a tab for `*.tsv`, a comma for `*.csv`.
     let delimiter = match &config.output {
-        Target::File(path) => match crate::target::content_extension(path).as_deref() {
-            Some("tsv") => Some(b'\t'),
-            Some("csv") => Some(b','),
-            _ => None,
-        },
+        Target::File(path) => OutputFormat::delimiter_from_extension(path),
         Target::Stdout => None,
     };
     Ok(KeyFormat::new(

@@ -129,10 +129,8 @@ fn on_threads<T: Send>(threads: Option<usize>, solve: impl FnOnce() -> T + Send)
     match threads {
         None => Ok(solve()),
         Some(n) => {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .map_err(|e| PyOSError::new_err(e.to_string()))?;
+            let pool = sudoku_batch::pipeline::solver_pool(n)
+                .map_err(|e| PyOSError::new_err(format!("{e:#}")))?;
             Ok(pool.install(solve))
         }
     }
@@ -149,12 +147,10 @@ fn bounded_threads(py: Python<'_>, threads: Option<usize>) -> PyResult<Option<us
             "threads: give 1 or more (None: one per core)",
         ));
     }
-    let (n, warning) = sudoku_batch::pipeline::thread_count(asked);
+    let (n, warning) = sudoku_batch::pipeline::thread_count(asked, "threads=");
     if let Some(warning) = warning {
-        let text = warning.trim_end().trim_start_matches("warning: ");
-        let text = std::ffi::CString::new(text.replace("-j ", "threads="))?;
         let category = py.get_type::<pyo3::exceptions::PyResourceWarning>();
-        PyErr::warn(py, &category, &text, 1)?;
+        PyErr::warn(py, &category, &std::ffi::CString::new(warning)?, 1)?;
     }
     Ok(Some(n))
 }
@@ -447,7 +443,7 @@ fn statuses() -> Vec<&'static str> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The shared pool (`threads=None`) is bounded as every other: rayon's own default would
     // take RAYON_NUM_THREADS as it is, however large. (Already built: another caller's.)
-    let threads = sudoku_batch::pipeline::thread_count(0).0;
+    let threads = sudoku_batch::pipeline::thread_count(0, "threads=").0;
     let _ = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build_global();

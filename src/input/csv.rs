@@ -99,7 +99,7 @@ fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Op
     // A first row that does not split (an unclosed quote) is no header: it is a data row,
     // malformed, and the table's shape is the first row's that splits.
     let broken_first = split(first, delimiter).is_err();
-    let Some(shape_row) = lines[start..]
+    let Some(first_fields) = lines[start..]
         .iter()
         .find_map(|(_, t)| split(t, delimiter).ok())
     else {
@@ -118,9 +118,8 @@ fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Op
         }
         (true, _) => false,
         (false, Some(header)) => header,
-        (false, None) => !shape_row.iter().any(|f| looks_like_puzzle(f)),
+        (false, None) => !first_fields.iter().any(|f| looks_like_puzzle(f)),
     };
-    let first_fields = shape_row;
     if header && sample.is_too_long(*first_no) {
         // Only a line of several fields is a header that is too long; one field is a record
         // that is too long, of whatever layout.

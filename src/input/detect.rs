@@ -118,18 +118,17 @@ pub fn detect(sample: &Sample, options: &Options) -> anyhow::Result<Detected> {
         // No layout fits, but some line looks like a puzzle, broken or not (or there is no
         // line at all): one puzzle per line, so that every line is answered, malformed where
         // it is not a puzzle.
-        (None, None) if sample.uncommented().next().is_none() => Ok(super::lines::plain()),
-        (None, None)
-            if sample
-                .uncommented()
-                .any(|(_, l)| super::lines::looks_like_a_puzzle(l)) =>
-        {
-            Ok(super::lines::plain())
-        }
+        (None, None) if !refused(sample) => Ok(super::lines::plain()),
         // Not one of the first lines is a puzzle in any layout (an XML export, prose): one
         // refusal, rather than a malformed record for every line.
         (None, None) => bail!("{}", refusal(sample)),
     }
+}
+
+/// True when the sample has lines and not one of them looks like a puzzle, broken or not.
+fn refused(sample: &Sample) -> bool {
+    let mut lines = sample.uncommented().peekable();
+    lines.peek().is_some() && !lines.any(|(_, l)| super::lines::looks_like_a_puzzle(l))
 }
 
 /// Why an input none of whose first lines any layout reads is refused: what was seen, and

@@ -108,14 +108,7 @@ fn side_of(row: &[u8]) -> usize {
     };
     let prose = words().count() > 1 && words().any(|w| w.len() > 2);
     match cell_count(row) {
-        16 | 25
-            if prose
-                || !cells(row)
-                    .iter()
-                    .all(|c| c.is_ascii_alphanumeric() || *c == b'.') =>
-        {
-            0
-        }
+        16 | 25 if prose || !cells(row).all(|c| c.is_ascii_alphanumeric() || c == b'.') => 0,
         n => n,
     }
 }
@@ -131,26 +124,30 @@ fn delimiter_of(row: &[u8]) -> Option<u8> {
 /// The cells of a row: every character but whitespace and the box bars `|` and `!`; or, in a
 /// row of delimited cells, each field, an empty or blank one a blank (`0`) and one of several
 /// characters `?`, so that reading names it as a bad cell where it is.
-fn cells(row: &[u8]) -> Vec<u8> {
-    let Some(delimiter) = delimiter_of(row) else {
-        let cell = |b: &u8| !b.is_ascii_whitespace() && *b != b'|' && *b != b'!';
-        return row.iter().copied().filter(cell).collect();
+fn cells(row: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    let delimiter = delimiter_of(row);
+    let plain = row.iter().copied().filter(move |b| {
+        delimiter.is_none() && !b.is_ascii_whitespace() && *b != b'|' && *b != b'!'
+    });
+    // A field a cell; a spreadsheet's export may end each row with one more delimiter.
+    let fields = match delimiter {
+        None => 0,
+        Some(d) => {
+            let fields = memchr::memchr_iter(d, row).count() + 1;
+            let last = row.rsplit(|&b| b == d).next().unwrap_or_default();
+            fields - usize::from(fields == 10 && last.trim_ascii().is_empty())
+        }
     };
-    let mut fields: Vec<&[u8]> = row.split(|&b| b == delimiter).collect();
-    // A spreadsheet's export may end each row with one more delimiter.
-    if fields.len() == 10 && fields[9].trim_ascii().is_empty() {
-        fields.pop();
-    }
-    let cell = |field: &&[u8]| match field.trim_ascii() {
+    let delimited = row.split(move |&b| Some(b) == delimiter).take(fields);
+    plain.chain(delimited.map(|field| match field.trim_ascii() {
         [] => b'0',
         [c] => *c,
         _ => b'?',
-    };
-    fields.iter().map(cell).collect()
+    }))
 }
 
 fn cell_count(row: &[u8]) -> usize {
-    cells(row).len()
+    cells(row).count()
 }
 
 fn style_of(row: &[u8]) -> GridStyle {

@@ -36,20 +36,21 @@ pub struct Jsonl {
 fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Option<Detected>> {
     // The sampled lines are weighed together: a first line that is not an object, or an object
     // without the puzzle (`{"meta": "v1"}`), is one malformed record, not the file's shape.
-    let objects: Vec<Map<String, Value>> = sample
+    let values: Vec<Value> = sample
         .lines
         .iter()
         .filter_map(|(_, text)| serde_json::from_slice(text).ok())
         .collect();
+    let objects: Vec<&Map<String, Value>> = values.iter().filter_map(Value::as_object).collect();
     let braced = sample
         .lines
         .iter()
         .filter(|(_, t)| t.trim_ascii_start().first() == Some(&b'{'))
         .count();
     if objects.is_empty()
-        && let Some(values) = detect_values(sample, forced)
+        && let Some(found) = detect_values(&values, sample.lines.len(), forced)
     {
-        return Ok(Some(values));
+        return Ok(Some(found));
     }
     if objects.is_empty() || (!forced && braced * 2 <= sample.lines.len()) {
         return match (forced, sample.lines.first()) {
@@ -116,17 +117,12 @@ fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Op
 }
 
 /// The layout of records that are puzzles themselves, JSON strings or arrays of cells (as a
-/// JSON document's are, read a record a line: see [`super::document`]), when most sampled lines
-/// are such values and one is a puzzle.
-fn detect_values(sample: &Sample, forced: bool) -> Option<Detected> {
-    let values: Vec<Value> = sample
-        .lines
-        .iter()
-        .filter_map(|(_, text)| serde_json::from_slice(text).ok())
-        .filter(|v| matches!(v, Value::String(_) | Value::Array(_)))
-        .collect();
-    let most = values.len() * 2 > sample.lines.len();
-    if !values.iter().any(is_puzzle_value) || !(most || forced) {
+/// JSON document's are, read a record a line: see [`super::document`]), when most of the
+/// `lines` sampled are such `values` and one is a puzzle.
+fn detect_values(values: &[Value], lines: usize, forced: bool) -> Option<Detected> {
+    let bare = || values.iter().filter(|v| v.is_string() || v.is_array());
+    let most = bare().count() * 2 > lines;
+    if !bare().any(is_puzzle_value) || !(most || forced) {
         return None;
     }
     let layout = Jsonl {

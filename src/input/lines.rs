@@ -95,7 +95,7 @@ fn spaced_cells(line: &[u8]) -> Option<[u8; 81]> {
 
 /// The line's first word is a puzzle (of any size: other sizes get their own message), or
 /// the line is a puzzle's cells spelled out with spaces.
-pub(super) fn starts_with_puzzle(line: &[u8]) -> bool {
+fn starts_with_puzzle(line: &[u8]) -> bool {
     let first = Grid::parse_bytes(first_word(line));
     matches!(first, Ok(_) | Err(ParseError::OtherSize { .. }))
         || spaced_cells(line).is_some_and(|cells| Grid::parse_bytes(&cells).is_ok())

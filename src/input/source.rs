@@ -149,6 +149,7 @@ impl Source {
         recycled: Recycled,
     ) -> io::Result<Source> {
         let grew = Arc::new(AtomicU64::new(0));
+        let size = input.size();
         let raw: Box<dyn Read + Send> = match input {
             InputPath::Stdin => Box::new(io::stdin()),
             InputPath::File(p) => {
@@ -159,7 +160,7 @@ impl Source {
                         "is a directory",
                     ));
                 }
-                match input.size() {
+                match size {
                     Some(size) => Box::new(AsOpened::new(file, size, grew.clone())),
                     None => Box::new(file),
                 }
@@ -169,7 +170,7 @@ impl Source {
             inner: raw,
             consumed: consumed.clone(),
         });
-        let mut source = Source::with(counted, recycled, input.size());
+        let mut source = Source::with(counted, recycled, size);
         source.grew = grew;
         source.fill_at_least(packed::HEAD)?;
         let name = match input {

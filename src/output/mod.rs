@@ -37,6 +37,16 @@ impl OutputFormat {
             _ => None,
         }
     }
+
+    /// The delimiter a CSV key's name asks for: a tab for `*.tsv`, a comma for `*.csv` (each
+    /// also gzipped); `None` for any other name, which keeps the input's.
+    pub fn delimiter_from_extension(path: &std::path::Path) -> Option<u8> {
+        match crate::target::content_extension(path)?.as_str() {
+            "tsv" => Some(b'\t'),
+            "csv" => Some(b','),
+            _ => None,
+        }
+    }
 }
 
 /// What an input layout says about the header of a CSV answer key.
@@ -286,6 +296,10 @@ mod tests {
         for name in ["key.csv.gz", "key.TSV.GZ"] {
             assert_eq!(format(name), Some(OutputFormat::Csv), "{name}");
         }
+        let delimiter = |name: &str| OutputFormat::delimiter_from_extension(Path::new(name));
+        assert_eq!(delimiter("key.TSV.gz"), Some(b'\t'));
+        assert_eq!(delimiter("key.csv"), Some(b','));
+        assert_eq!(delimiter("key.jsonl"), None);
         for name in [
             "key.txt",
             "key",

@@ -248,29 +248,40 @@ fn a_row_wider_or_narrower_than_its_header_keeps_its_fields_in_the_key() {
 
 // 5. Stats when the key's reader goes early.
 
+/// Runs `solve ARGS`, reads its first answer, and hands the rest of stdout to `then` (which
+/// may read it, or drop it: the reader going away): the exit code, what `then` read, stderr.
+fn after_the_first_answer(
+    args: &[&str],
+    then: impl FnOnce(BufReader<std::process::ChildStdout>) -> String,
+) -> (Option<i32>, String, String) {
+    let mut child = binary()
+        .arg("solve")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    let rest = then(stdout);
+    let mut stderr = String::new();
+    let mut pipe = child.stderr.take().unwrap();
+    pipe.read_to_string(&mut stderr).unwrap();
+    (child.wait().unwrap().code(), rest, stderr)
+}
+
 #[test]
 fn the_stats_are_written_when_the_keys_reader_closes_stdout() {
     let dir = tempfile::tempdir().unwrap();
     let input = write(dir.path(), "many.txt", kaggle_lines(1000).repeat(40));
     let stats = dir.path().join("stats.json");
-    let mut child = binary()
-        .args(["solve", path(&input), "--stats", path(&stats)])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(0));
+    let args = [path(&input), "--stats", path(&stats)];
+    let (code, _, stderr) = after_the_first_answer(&args, |stdout| {
+        drop(stdout);
+        String::new()
+    });
+    assert_eq!(code, Some(0));
     assert_eq!(stderr, "", "quietly");
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
@@ -725,26 +736,12 @@ fn a_line_of_sixteen_characters_that_are_no_cells_is_no_16x16_grid() {
 fn change_while_read(change: impl FnOnce(&Path)) -> (Option<i32>, usize, String) {
     let dir = tempfile::tempdir().unwrap();
     let input = write(dir.path(), "growing.txt", kaggle_lines(1000).repeat(50));
-    let mut child = binary()
-        .args(["solve", path(&input), "-q"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
-    change(&input);
-    let mut rest = String::new();
-    stdout.read_to_string(&mut rest).unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let code = child.wait().unwrap().code();
+    let (code, rest, stderr) = after_the_first_answer(&[path(&input), "-q"], |mut stdout| {
+        change(&input);
+        let mut rest = String::new();
+        stdout.read_to_string(&mut rest).unwrap();
+        rest
+    });
     (code, 1 + rest.lines().count(), stderr)
 }
 
