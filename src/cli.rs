@@ -208,9 +208,9 @@ pub enum LevelArg {
     Easy,
     /// Locked candidates, pairs, the X-wing.
     Medium,
-    /// Triples, the swordfish, skyscrapers and kites.
+    /// Triples, the swordfish, the turbot fish (skyscrapers, kites).
     Hard,
-    /// Wings, quads, the jellyfish, colouring and chains.
+    /// Wings, uniqueness, quads, the jellyfish, strong-link fish and forcing chains.
     Expert,
     /// More than the ladder knows.
     Beyond,

@@ -43,8 +43,9 @@ pub fn run(config: &Config) -> anyhow::Result<String> {
     let _ = writeln!(out, "puzzle  {puzzle}");
     let mut path = explain(&puzzle).expect("a puzzle with a solution has no clash");
     let mut marks = config.marks.clone();
-    let (mut steps, mut hardest) = (0u32, None);
+    let mut rating = Rating::default();
     loop {
+        let steps = rating.steps;
         if marks.contains(&steps) {
             marks.retain(|&m| m != steps);
             let _ = writeln!(
@@ -55,18 +56,13 @@ pub fn run(config: &Config) -> anyhow::Result<String> {
             );
         }
         let Some(step) = path.next() else { break };
-        steps += 1;
-        hardest = hardest.max(Some(step.technique));
-        let _ = writeln!(out, "{steps:4}. {step}");
+        rating.took(step.technique, step.score, 1);
+        let _ = writeln!(out, "{:4}. {step}", rating.steps);
     }
-    let left = path.pencil().candidates_left();
-    let rating = Rating {
-        hardest,
-        steps,
-        candidates_left: left,
-    };
-    let used = hardest.map_or("none".to_string(), |t| {
-        format!("{} ({})", t.name(), Score(t.score()))
+    let (steps, left) = (rating.steps, path.pencil().candidates_left());
+    rating.candidates_left = left;
+    let used = rating.hardest.map_or("none".to_string(), |t| {
+        format!("{} ({})", t.name(), Score(rating.score()))
     });
     if rating.level() == Level::Beyond {
         let _ = writeln!(

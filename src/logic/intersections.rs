@@ -2,22 +2,36 @@
 //! them leaves the rest of the other. Pointing: confined within the box, it leaves the rest of
 //! the line. Claiming: confined within the line, it leaves the rest of the box.
 
-use super::pencil::{HOUSES, Pencil, houses_of, members};
+use super::pencil::{HOUSES, Pencil, houses_of, is_single, members};
 use super::{Step, Technique};
 
 /// A digit in a box on one line only: it leaves the rest of the line.
 pub fn pointing(p: &Pencil) -> Option<Step> {
-    (18..27).find_map(|b| crossing(p, b, Technique::Pointing))
+    (18..27).find_map(|b| crossing(p, b, Technique::Pointing, false))
 }
 
 /// A digit in a line within one box only: it leaves the rest of the box.
 pub fn claiming(p: &Pencil) -> Option<Step> {
-    (0..18).find_map(|line| crossing(p, line, Technique::Claiming))
+    (0..18).find_map(|line| crossing(p, line, Technique::Claiming, false))
+}
+
+/// Pointing whose eliminations leave the digit one place in another box along the line: that
+/// hidden single is placed in the same step (Sudoku Explainer's direct pointing).
+pub fn direct_pointing(p: &Pencil) -> Option<Step> {
+    (18..27).find_map(|b| crossing(p, b, Technique::DirectPointing, true))
+}
+
+/// Claiming whose eliminations leave the digit one place in another line through the box
+/// (Sudoku Explainer's direct claiming).
+pub fn direct_claiming(p: &Pencil) -> Option<Step> {
+    (0..18).find_map(|line| crossing(p, line, Technique::DirectClaiming, true))
 }
 
 /// The first digit confined in `house` to its crossing with another house (for a box: a
-/// line; for a line: a box) whose other cells still have it.
-fn crossing(p: &Pencil, house: usize, t: Technique) -> Option<Step> {
+/// line; for a line: a box) whose other cells still have it. With `direct`, only one whose
+/// eliminations leave the digit a single place in a house of `house`'s kind that crosses the
+/// other house, and that place is the step's placement.
+fn crossing(p: &Pencil, house: usize, t: Technique, direct: bool) -> Option<Step> {
     (1..=9).find_map(|d| {
         let places = p.cands(d) & HOUSES[house];
         let first = members(places).next()?;
@@ -33,10 +47,30 @@ fn crossing(p: &Pencil, house: usize, t: Technique) -> Option<Step> {
             if !confined {
                 return None;
             }
+            let placement = match direct {
+                false => None,
+                true => Some((single_left(p, d, house, other)?, d)),
+            };
             let cells = members(places);
-            Step::eliminating(t, &[(d, removed)], 1 << (d - 1), [house, other], cells)
+            let mut step =
+                Step::eliminating(t, &[(d, removed)], 1 << (d - 1), [house, other], cells)?;
+            step.placement = placement;
+            Some(step)
         })
     })
+}
+
+/// A cell left the only place of `d` in a house of `house`'s kind (not `house`) that crosses
+/// `other`, once `other`'s cells outside `house` lose `d`.
+fn single_left(p: &Pencil, d: u8, house: usize, other: usize) -> Option<usize> {
+    let kind = house / 9 * 9;
+    (kind..kind + 9)
+        .filter(|&h| h != house && HOUSES[h] & HOUSES[other] != 0)
+        .find_map(|h| {
+            let places = p.cands(d) & HOUSES[h];
+            let left = places & !HOUSES[other];
+            (places.count_ones() > 1 && is_single(left)).then(|| left.trailing_zeros() as usize)
+        })
 }
 
 #[cfg(test)]
@@ -71,5 +105,24 @@ mod tests {
         );
         // No box has a digit on one line only.
         assert_eq!(pointing(&q), None);
+    }
+
+    #[test]
+    fn direct_claiming_places_the_single_it_leaves() {
+        // Row 1's 1 is in box 1 (r1c1, r1c2); row 2's 1 is at r2c1 and r2c5. Claiming takes
+        // 1 from the rest of box 1, which leaves row 2 one place: r2c5.
+        let mut p = pencil(&".".repeat(81));
+        p.eliminate(1, HOUSES[0] & !(1 << 0 | 1 << 1));
+        p.eliminate(1, HOUSES[1] & !(1 << 9 | 1 << 13));
+        let step = direct_claiming(&p).unwrap();
+        assert_eq!(step.placement, Some((13, 1)));
+        assert_eq!(
+            step.to_string(),
+            "direct claiming on 1 in row 1, box 1 at r1c1 r1c2: r2c1,r3c123<>1 => r2c5=1"
+        );
+        // Without the single it leaves, it is plain claiming.
+        p.eliminate(1, 1 << 9);
+        assert_eq!(direct_claiming(&p), None);
+        assert!(claiming(&p).is_some());
     }
 }

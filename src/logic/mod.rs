@@ -1,6 +1,7 @@
 //! How hard a puzzle is for a person: a ladder of human techniques over the pencil marks,
-//! from singles to chains. At each step the easiest technique that makes progress is applied;
-//! the hardest one a puzzle needs is its rating.
+//! from singles to dynamic forcing chains, in Sudoku Explainer's order and with its scores.
+//! At each step the first technique that makes progress is applied; the highest step score is
+//! the rating (Sudoku Explainer's ER).
 //!
 //! ```
 //! use sudoku_batch::logic::{Level, Technique, rate};
@@ -13,20 +14,22 @@
 //! ```
 //!
 //! The search engine ([`crate::solve`]) is what finds and checks solutions; this module never
-//! guesses. Every technique here is a deduction from the rules alone, true of every solution
-//! (none rests on the puzzle having only one: no unique rectangles), so on a puzzle with one
-//! solution no step can be wrong. A rating means something only for such puzzles, and `rate`
-//! rates only those; on a puzzle without a solution the ladder may meet a clash
-//! ([`Contradiction`]).
+//! guesses. Every technique here but the uniqueness ones is a deduction from the rules alone,
+//! true of every solution; unique rectangles, loops and the BUG (as in Sudoku Explainer) rest
+//! on the puzzle having one solution. A rating means something only for such puzzles, and
+//! the `rate` command rates only those (the engine checks first); on a puzzle without a
+//! solution the ladder may meet a clash ([`Contradiction`]).
 
-mod chains;
+mod als_wings;
 mod fish;
+mod forcing;
 mod intersections;
 pub mod pencil;
-mod single_digit;
 mod singles;
 mod step;
+mod strong_links;
 mod subsets;
+mod unique;
 mod view;
 mod wings;
 
@@ -44,8 +47,16 @@ pub enum Technique {
     HiddenSingleBox,
     /// The only place for a digit in a row or column.
     HiddenSingleLine,
+    /// Pointing whose eliminations leave a hidden single, placed with it.
+    DirectPointing,
+    /// Claiming whose eliminations leave a hidden single, placed with it.
+    DirectClaiming,
+    /// A hidden pair whose eliminations leave a hidden single, placed with it.
+    DirectHiddenPair,
     /// The only digit left for a cell.
     NakedSingle,
+    /// A hidden triple whose eliminations leave a hidden single, placed with it.
+    DirectHiddenTriple,
     /// A digit confined to one line within a box leaves the rest of the line.
     Pointing,
     /// A digit confined to one box within a line leaves the rest of the box.
@@ -62,30 +73,52 @@ pub enum Technique {
     Swordfish,
     /// Three digits confined to three cells of a house.
     HiddenTriple,
-    /// Two conjugate pairs of a digit in parallel lines, with one end of each in a shared line.
-    Skyscraper,
-    /// A conjugate pair in a row and one in a column, with an end of each in one box.
-    TwoStringKite,
+    /// Two strong links of a digit joined by a house: skyscraper, two-string kite, turbot
+    /// fish, and their grouped forms; 4.0 to 4.3.
+    TurbotFish,
     /// A pivot {a,b} and two pincers {a,c}, {b,c} that it sees: c leaves cells both pincers see.
     XyWing,
     /// A pivot {a,b,c} and two pincers {a,c}, {b,c}: c leaves cells all three see.
     XyzWing,
-    /// Two cells {a,b} linked by a conjugate pair of a: b leaves cells both see.
-    WWing,
+    /// A loop of cells with the same two digits that, were it whole, could swap them: the
+    /// candidate that keeps it from being whole is true (unique rectangles and loops, types 1
+    /// to 4); 4.5 to 5.x. Rests on the puzzle having one solution.
+    UniqueLoop,
     /// Four cells of a house with four candidates between them.
     NakedQuad,
     /// The X-wing over four lines.
     Jellyfish,
     /// Four digits confined to four cells of a house.
     HiddenQuad,
-    /// A digit's conjugate pairs coloured in two colours: a colour that sees itself is false,
-    /// and a cell that sees both colours is not the digit.
-    SimpleColouring,
-    /// A chain of conjugate pairs of one digit, linked by cells that see each other: one of
-    /// its ends holds the digit.
-    XChain,
-    /// A chain of two-candidate cells: the first or the last holds the chain's digit.
-    XyChain,
+    /// Three strong links of a digit, joined end to start; 5.4 to 5.7.
+    ThreeLinkFish,
+    /// A set of three cells with four digits and a two-candidate cell: Sukaku Explainer's
+    /// WXYZ-wing; 5.5 or 5.6.
+    WxyzWing,
+    /// Bivalue universal grave: without a few candidates the pencil marks would have two
+    /// solutions, so one of them is true (types 1 to 3); 5.6 to 5.x. Rests on the puzzle
+    /// having one solution.
+    BivalueGrave,
+    /// Four strong links of a digit, joined end to start; 5.8 to 6.1.
+    FourLinkFish,
+    /// The WXYZ-wing with a set of four cells; 6.2 to 6.4.
+    VwxyzWing,
+    /// The WXYZ-wing with a set of five cells; 6.6.
+    UvwxyzWing,
+    /// From one assumption: X- and Y-cycles, and forcing chains through houses (X) or cells
+    /// and houses (XY); scored by length from 6.5.
+    ForcingChain,
+    /// The WXYZ-wing with a set of six cells; 7.5.
+    TuvwxyzWing,
+    /// An assumption that leads to a clash, through houses only, on a grid that loses
+    /// candidates as they are ruled out; from 7.5.
+    NishioChain,
+    /// Every candidate of a cell, or every place of a digit in a house, leads to the same
+    /// conclusion; from 8.0.
+    MultipleChain,
+    /// Cell, house, clash and double forcing chains on a grid that loses candidates as they
+    /// are ruled out; from 8.5.
+    DynamicChain,
 }
 
 /// How hard a puzzle is, by the hardest technique it needs.
@@ -95,9 +128,9 @@ pub enum Level {
     Easy,
     /// Locked candidates, pairs, the X-wing.
     Medium,
-    /// Triples, the swordfish, skyscrapers and kites.
+    /// Triples, the swordfish, the turbot fish (skyscrapers, kites).
     Hard,
-    /// Wings, quads, the jellyfish, colouring and chains.
+    /// Wings, uniqueness, quads, the jellyfish, strong-link fish and forcing chains.
     Expert,
     /// More than the ladder knows: it stops with candidates left.
     Beyond,
@@ -126,14 +159,18 @@ impl Level {
 }
 
 impl Technique {
-    /// The ladder: every technique, easiest first.
-    pub const ALL: [Technique; 23] = {
+    /// The ladder: every technique, easiest first, in Sudoku Explainer's order.
+    pub const ALL: [Technique; 34] = {
         use Technique::*;
         [
             FullHouse,
             HiddenSingleBox,
             HiddenSingleLine,
+            DirectPointing,
+            DirectClaiming,
+            DirectHiddenPair,
             NakedSingle,
+            DirectHiddenTriple,
             Pointing,
             Claiming,
             NakedPair,
@@ -142,17 +179,24 @@ impl Technique {
             NakedTriple,
             Swordfish,
             HiddenTriple,
-            Skyscraper,
-            TwoStringKite,
+            TurbotFish,
             XyWing,
             XyzWing,
-            WWing,
+            UniqueLoop,
             NakedQuad,
             Jellyfish,
             HiddenQuad,
-            SimpleColouring,
-            XChain,
-            XyChain,
+            ThreeLinkFish,
+            WxyzWing,
+            BivalueGrave,
+            FourLinkFish,
+            VwxyzWing,
+            UvwxyzWing,
+            ForcingChain,
+            TuvwxyzWing,
+            NishioChain,
+            MultipleChain,
+            DynamicChain,
         ]
     };
 
@@ -166,7 +210,8 @@ impl Technique {
         PROFILES[self as usize].1
     }
 
-    /// Its score, in tenths (see `PROFILES`). Increases along the ladder.
+    /// Its score, in tenths (see `PROFILES`): for a chain, the least its kind scores.
+    /// Increases along the ladder.
     pub fn score(self) -> u16 {
         PROFILES[self as usize].2
     }
@@ -181,12 +226,21 @@ impl Technique {
         self.find(&View::new(p))
     }
 
+    /// Whether this is one of the singles, which the rater places a scan at a time.
+    fn is_single(self) -> bool {
+        singles::TIERS.contains(&self)
+    }
+
     /// [`Technique::find_on`], on a view computed once for every technique tried.
     fn find(self, view: &View) -> Option<Step> {
         use Technique::*;
         let p = view.pencil;
         match self {
             FullHouse | HiddenSingleBox | HiddenSingleLine | NakedSingle => singles::first(p, self),
+            DirectPointing => intersections::direct_pointing(p),
+            DirectClaiming => intersections::direct_claiming(p),
+            DirectHiddenPair => subsets::direct_hidden(view, 2, self),
+            DirectHiddenTriple => subsets::direct_hidden(view, 3, self),
             Pointing => intersections::pointing(p),
             Claiming => intersections::claiming(p),
             NakedPair => subsets::naked(view, 2, self),
@@ -198,28 +252,43 @@ impl Technique {
             XWing => fish::fish(view, 2, self),
             Swordfish => fish::fish(view, 3, self),
             Jellyfish => fish::fish(view, 4, self),
-            Skyscraper => single_digit::skyscraper(view),
-            TwoStringKite => single_digit::two_string_kite(view),
-            SimpleColouring => single_digit::simple_colouring(view),
-            XChain => chains::x_chain(view),
+            TurbotFish => strong_links::fish(view, 2, self),
+            ThreeLinkFish => strong_links::fish(view, 3, self),
+            FourLinkFish => strong_links::fish(view, 4, self),
+            WxyzWing => als_wings::wing(view, 3, self),
+            UniqueLoop => unique::loops(view, self),
+            BivalueGrave => unique::bug(view, self),
+            VwxyzWing => als_wings::wing(view, 4, self),
+            UvwxyzWing => als_wings::wing(view, 5, self),
+            TuvwxyzWing => als_wings::wing(view, 6, self),
             XyWing => wings::xy_wing(view),
             XyzWing => wings::xyz_wing(view),
-            WWing => wings::w_wing(view),
-            XyChain => chains::xy_chain(view),
+            ForcingChain => forcing::find(p, forcing::Kind::Static),
+            NishioChain => forcing::find(p, forcing::Kind::Nishio),
+            MultipleChain => forcing::find(p, forcing::Kind::Multiple),
+            DynamicChain => forcing::find(p, forcing::Kind::Dynamic),
         }
     }
 }
 
 /// Each technique's name as players write it, its name in an answer key, its score in tenths
 /// and the level of a puzzle it is the hardest of, in ladder order (indexed by the
-/// technique). Scores are Sudoku Explainer's for the techniques it has (the forum's standard
-/// scale); the others (skyscraper, kite, W-wing, colouring, which Sudoku Explainer only finds
-/// as longer chains) sit between them in HoDoKu's order.
+/// technique). Scores are Sudoku Explainer's (Sukaku Explainer's default ratings, the
+/// forum's standard scale); a chain's is the least of its kind, to which its length adds.
 const PROFILES: [(&str, &str, u16, Level); Technique::ALL.len()] = [
     ("full house", "full-house", 10, Level::Easy),
     ("hidden single", "hidden-single-box", 12, Level::Easy),
     ("hidden single", "hidden-single-line", 15, Level::Easy),
+    ("direct pointing", "direct-pointing", 17, Level::Easy),
+    ("direct claiming", "direct-claiming", 19, Level::Easy),
+    ("direct hidden pair", "direct-hidden-pair", 20, Level::Easy),
     ("naked single", "naked-single", 23, Level::Easy),
+    (
+        "direct hidden triple",
+        "direct-hidden-triple",
+        25,
+        Level::Easy,
+    ),
     ("pointing", "pointing", 26, Level::Medium),
     ("claiming", "claiming", 28, Level::Medium),
     ("naked pair", "naked-pair", 30, Level::Medium),
@@ -228,32 +297,41 @@ const PROFILES: [(&str, &str, u16, Level); Technique::ALL.len()] = [
     ("naked triple", "naked-triple", 36, Level::Hard),
     ("swordfish", "swordfish", 38, Level::Hard),
     ("hidden triple", "hidden-triple", 40, Level::Hard),
-    ("skyscraper", "skyscraper", 41, Level::Hard),
-    ("two-string kite", "two-string-kite", 41, Level::Hard),
+    ("turbot fish", "turbot-fish", 40, Level::Hard),
     ("XY-wing", "xy-wing", 42, Level::Expert),
     ("XYZ-wing", "xyz-wing", 44, Level::Expert),
-    ("W-wing", "w-wing", 44, Level::Expert),
+    ("unique rectangle", "unique-rectangle", 45, Level::Expert),
     ("naked quad", "naked-quad", 50, Level::Expert),
     ("jellyfish", "jellyfish", 52, Level::Expert),
     ("hidden quad", "hidden-quad", 54, Level::Expert),
-    ("simple colouring", "simple-colouring", 56, Level::Expert),
-    ("X-chain", "x-chain", 65, Level::Expert),
-    ("XY-chain", "xy-chain", 66, Level::Expert),
+    ("three-link fish", "three-link-fish", 54, Level::Expert),
+    ("WXYZ-wing", "wxyz-wing", 55, Level::Expert),
+    ("bivalue universal grave", "bug", 56, Level::Expert),
+    ("four-link fish", "four-link-fish", 58, Level::Expert),
+    ("VWXYZ-wing", "vwxyz-wing", 62, Level::Expert),
+    ("UVWXYZ-wing", "uvwxyz-wing", 66, Level::Expert),
+    ("forcing chain", "forcing-chain", 65, Level::Expert),
+    ("TUVWXYZ-wing", "tuvwxyz-wing", 75, Level::Expert),
+    ("nishio forcing chain", "nishio-chain", 75, Level::Expert),
+    (
+        "multiple forcing chain",
+        "multiple-chain",
+        80,
+        Level::Expert,
+    ),
+    ("dynamic forcing chain", "dynamic-chain", 85, Level::Expert),
 ];
 
 /// The easiest step that makes progress on `p`: `None` when the ladder is stuck (or `p` is
 /// solved).
 pub fn next_step(p: &Pencil) -> Option<Step> {
-    let single = singles::TIERS.iter().find_map(|&t| singles::first(p, t));
-    single.or_else(|| past_singles(p))
-}
-
-/// The easiest step past the singles that makes progress on `p`.
-fn past_singles(p: &Pencil) -> Option<Step> {
-    let view = View::new(p);
-    Technique::ALL[singles::TIERS.len()..]
+    let single = singles::TIERS[..3]
         .iter()
-        .find_map(|t| t.find(&view))
+        .find_map(|&t| singles::first(p, t));
+    single.or_else(|| {
+        let view = View::new(p);
+        Technique::ALL[3..].iter().find_map(|t| t.find(&view))
+    })
 }
 
 /// A score in tenths, as players write it: `2.3`.
@@ -267,10 +345,13 @@ impl std::fmt::Display for Score {
 }
 
 /// A puzzle's rating: the hardest technique its solution path needs, and how long the path is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Rating {
-    /// The hardest technique used; `None` when the clues fill the grid.
+    /// The technique of the highest-scoring step (the first, of equals); `None` when the
+    /// clues fill the grid.
     pub hardest: Option<Technique>,
+    /// The highest step score, in tenths: Sudoku Explainer's ER.
+    pub score: u16,
     /// Steps taken: each placement, and each application of an elimination technique.
     pub steps: u32,
     /// Candidates left when the ladder stopped: 0 when it solved the puzzle.
@@ -292,50 +373,77 @@ impl Rating {
         }
     }
 
-    /// The hardest technique's score, in tenths (0 for a full grid); [`Score`] writes it.
+    /// The highest step score, in tenths (0 for a full grid); [`Score`] writes it.
     pub fn score(&self) -> u16 {
-        self.hardest.map_or(0, Technique::score)
+        self.score
+    }
+
+    /// Counts `steps` steps of `technique` scoring `score`.
+    pub fn took(&mut self, technique: Technique, score: u16, steps: u32) {
+        if self.hardest.is_none() || score > self.score {
+            self.hardest = Some(technique);
+            self.score = self.score.max(score);
+        }
+        self.steps += steps;
     }
 }
 
 /// Rates a puzzle with one solution (see the module's note): applies the ladder until the grid
-/// is full or no technique applies. Singles are applied a scan at a time (each one found in a
-/// scan is still true after the others are placed), and the tiers of singles no harder than
-/// the hardest technique used so far are scanned as one; this gives the same hardest
-/// technique and the same number of steps as the explainer's one-at-a-time path (a test
-/// checks it on every shipped set), and is several times faster on the easy puzzles that make
-/// up most data sets.
+/// is full or no technique applies, each time the first technique in ladder order that makes
+/// progress, as Sudoku Explainer does. Singles are applied a scan at a time (each one found in
+/// a scan is still true after the others are placed), and the tiers of singles scoring no
+/// more than the rating so far are scanned as one; this gives the same rating and the same
+/// number of steps as the explainer's one-at-a-time path (a test checks it on every shipped
+/// set), and is several times faster on the easy puzzles that make up most data sets.
 pub fn rate(puzzle: &Grid) -> Result<Rating, Contradiction> {
     let mut p = Pencil::new(puzzle)?;
     let mut rating = Rating {
         hardest: None,
+        score: 0,
         steps: 0,
         candidates_left: 0,
     };
     'ladder: while p.empty() != 0 {
-        // The tiers of singles up to the hardest technique used so far are one tier now: which
-        // of them places a digit no longer changes the rating, and the cells they fill before
-        // the next tier is needed are the same in any order (every single is a true digit).
-        let used = singles::TIERS
+        // The singles scoring no more than the rating so far are one tier now: which of them
+        // places a digit no longer changes the rating, and the cells they fill before the
+        // next tier is needed are the same in any order (every single is a true digit).
+        // A tier joins only while no other technique comes before it in the ladder (the
+        // direct techniques sit among the singles): the path stays the explainer's.
+        let used = Technique::ALL
             .iter()
-            .filter(|&&t| Some(t) <= rating.hardest)
+            .take_while(|t| t.is_single() && rating.hardest.is_some() && t.score() <= rating.score)
             .count();
-        let (merged, rest) = singles::TIERS.split_at(used.max(1));
-        for tiers in std::iter::once(merged).chain(rest.chunks(1)) {
-            let placed = singles::place_all(&mut p, tiers)?;
-            if placed > 0 {
-                rating.hardest = rating.hardest.max(tiers.last().copied());
-                rating.steps += placed;
-                continue 'ladder;
+        let merged = &singles::TIERS[..used.max(1)];
+        let placed = singles::place_all(&mut p, merged)?;
+        if placed > 0 {
+            let last = *merged.last().expect("a tier");
+            rating.took(last, last.score(), placed);
+            continue;
+        }
+        let next = {
+            let view = View::new(&p);
+            Technique::ALL
+                .iter()
+                .filter(|t| !merged.contains(t))
+                .find_map(|&t| match t.is_single() {
+                    true => singles::first(&p, t).map(|_| (t, None)),
+                    false => t.find(&view).map(|step| (t, Some(step))),
+                })
+        };
+        match next {
+            Some((t, None)) => {
+                let placed = singles::place_all(&mut p, &[t])?;
+                rating.took(t, t.score(), placed);
+            }
+            Some((t, Some(step))) => {
+                rating.took(t, step.score, 1);
+                step.apply(&mut p);
+            }
+            None => {
+                rating.candidates_left = p.candidates_left();
+                break 'ladder;
             }
         }
-        let Some(step) = past_singles(&p) else {
-            rating.candidates_left = p.candidates_left();
-            break;
-        };
-        rating.hardest = rating.hardest.max(Some(step.technique));
-        rating.steps += 1;
-        step.apply(&mut p);
     }
     Ok(rating)
 }

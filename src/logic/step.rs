@@ -11,6 +11,9 @@ use std::fmt;
 pub struct Step {
     /// What found it.
     pub technique: Technique,
+    /// Its score in tenths, as Sudoku Explainer rates it: the technique's, or for a chain its
+    /// kind's and its length's.
+    pub score: u16,
     /// A digit to place: `(cell, digit)`.
     pub placement: Option<(usize, u8)>,
     /// Candidates to remove: `(cell, digit)`, by cell, then digit.
@@ -28,6 +31,7 @@ impl Step {
     pub fn placement(technique: Technique, cell: usize, d: u8, house: Option<usize>) -> Step {
         Step {
             technique,
+            score: technique.score(),
             placement: Some((cell, d)),
             eliminations: Vec::new(),
             digits: 1 << (d - 1),
@@ -56,6 +60,7 @@ impl Step {
         eliminations.sort_unstable();
         Some(Step {
             technique,
+            score: technique.score(),
             placement: None,
             eliminations,
             digits,
@@ -84,7 +89,7 @@ impl Step {
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = self.technique.name();
-        if let Some((cell, d)) = self.placement {
+        if let Some((cell, d)) = self.placement.filter(|_| self.eliminations.is_empty()) {
             write!(f, "{}={d} {name}", cell_name(cell))?;
             if let Some(&h) = self.houses.first() {
                 write!(f, " in {}", house_name(h))?;
@@ -104,7 +109,12 @@ impl fmt::Display for Step {
             let cells = self.cells.iter().map(|&c| cell_name(c)).collect();
             write!(f, " at {}", list(cells, " "))?;
         }
-        write!(f, ": {}", eliminations_text(&self.eliminations))
+        write!(f, ": {}", eliminations_text(&self.eliminations))?;
+        if let Some((cell, d)) = self.placement {
+            // A direct technique: its eliminations leave a hidden single, placed with them.
+            write!(f, " => {}={d}", cell_name(cell))?;
+        }
+        Ok(())
     }
 }
 

@@ -2,7 +2,7 @@
 //! candidates are n digits between them; those digits leave the house's other cells. Hidden:
 //! n digits whose places are n cells between them; those cells lose every other digit.
 
-use super::pencil::members;
+use super::pencil::{Cells, is_single, members};
 use super::view::{View, at, subsets_of};
 use super::{Step, Technique};
 use crate::grid::unit_cells;
@@ -13,8 +13,10 @@ pub fn naked(view: &View, n: u32, t: Technique) -> Option<Step> {
         let masks = unit_cells(h).map(|c| view.masks[c as usize]);
         // Positions of empty cells, and of those with 2..=n candidates (a subset's members).
         let empty = positions(&masks, |m| m != 0);
-        if empty.count_ones() <= n {
-            return None; // no other cell to take digits from
+        // As Sudoku Explainer: with fewer than 2n empty cells the other cells are a smaller
+        // hidden subset, found first.
+        if empty.count_ones() < 2 * n {
+            return None;
         }
         let members_ = positions(&masks, |m| (2..=n).contains(&m.count_ones()));
         subsets_of(members_, n).find_map(|chosen| {
@@ -36,12 +38,42 @@ pub fn naked(view: &View, n: u32, t: Technique) -> Option<Step> {
 
 /// The first hidden subset of `n` digits that removes a candidate.
 pub fn hidden(view: &View, n: u32, t: Technique) -> Option<Step> {
+    // As Sudoku Explainer: in a house of 2n empty cells or fewer, the other cells are a naked
+    // subset no larger, found first.
+    hidden_where(view, n, t, 2 * n, |_, _, _| Some(None))
+}
+
+/// The first hidden subset of `n` digits whose eliminations leave another digit of its house
+/// one place: a hidden single, placed in the same step (Sudoku Explainer's direct hidden
+/// pair and triple).
+pub fn direct_hidden(view: &View, n: u32, t: Technique) -> Option<Step> {
+    hidden_where(view, n, t, n, |h, chosen, set| {
+        let places = &view.places[h];
+        (0..9u8)
+            .filter(|&i| chosen >> i & 1 == 0 && places[i as usize].count_ones() > 1)
+            .find_map(|i| {
+                let left = view.cells_of(h, i + 1) & !set;
+                is_single(left).then(|| Some((left.trailing_zeros() as usize, i + 1)))
+            })
+    })
+}
+
+/// The first hidden subset of `n` digits, in a house with more than `open_above` digits to
+/// place, that removes a candidate and for which `then(house, digits, cells)` is `Some`: the
+/// placement that comes with it, if any.
+fn hidden_where(
+    view: &View,
+    n: u32,
+    t: Technique,
+    open_above: u32,
+    then: impl Fn(usize, u16, Cells) -> Option<Option<(usize, u8)>>,
+) -> Option<Step> {
     (0..27).find_map(|h| {
         let places = &view.places[h];
         // The house's digits still to place, and those with 2..=n places (a subset's members).
         let open = positions(places, |p| p != 0);
-        if open.count_ones() <= n {
-            return None; // no other digit to take from the cells
+        if open.count_ones() <= open_above {
+            return None;
         }
         let members_ = positions(places, |p| (2..=n).contains(&p.count_ones()));
         subsets_of(members_, n).find_map(|chosen| {
@@ -56,7 +88,9 @@ pub fn hidden(view: &View, n: u32, t: Technique) -> Option<Step> {
                 0 => view.pencil.cands(d) & set,
                 _ => 0,
             });
-            Step::eliminating(t, &removed, chosen, [h], members(set))
+            let mut step = Step::eliminating(t, &removed, chosen, [h], members(set))?;
+            step.placement = then(h, chosen, set)?;
+            Some(step)
         })
     })
 }

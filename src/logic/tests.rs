@@ -15,9 +15,11 @@ fn the_ladder_is_in_score_order() {
             "{t:?}: the profiles are indexed by the ladder's order"
         );
     }
+    // Sudoku Explainer's order is not quite its scores' (the UVWXYZ-wing, 6.6, comes before
+    // the chains from 6.5), but the levels never go down.
     for pair in Technique::ALL.windows(2) {
         assert!(pair[0] < pair[1]);
-        assert!(pair[0].score() <= pair[1].score(), "{pair:?}");
+        assert!(pair[0].score() <= pair[1].score() + 1, "{pair:?}");
         assert!(pair[0].level() <= pair[1].level(), "{pair:?}");
     }
 }

@@ -2,7 +2,6 @@
 //! pincers, so that cells seeing both pincers lose it.
 
 use super::pencil::{Cells, PEERS, Pencil, seen_by_all};
-use super::single_digit::{Pairs, pairs};
 use super::view::View;
 use super::{Step, Technique};
 
@@ -80,42 +79,6 @@ fn wing(
     })
 }
 
-/// Two cells {a,b} that do not see each other, and a conjugate pair of a with one end seeing
-/// each: one of the two cells holds b, so cells that see both lose it.
-pub fn w_wing(view: &View) -> Option<Step> {
-    let p = view.pencil;
-    let two = cells_with(view, 2);
-    let links: Vec<Pairs> = (1..=9).map(|d| pairs(view, d, 0..27)).collect();
-    (0..two.len()).find_map(|i| {
-        (i + 1..two.len()).find_map(|j| {
-            let ((x, m), (y, ym)) = (two[i], two[j]);
-            if m != ym || sees(x, y) {
-                return None;
-            }
-            let [a, b] = [m.trailing_zeros() as u8 + 1, 16 - m.leading_zeros() as u8];
-            [(a, b), (b, a)].into_iter().find_map(|(link, z)| {
-                links[link as usize - 1].iter().find_map(|pair| {
-                    let [u, v] = pair.cells;
-                    let outside = ![u, v].contains(&x) && ![u, v].contains(&y);
-                    let joins = (sees(u, x) && sees(v, y)) || (sees(u, y) && sees(v, x));
-                    if !outside || !joins {
-                        return None;
-                    }
-                    let removed = p.cands(z) & seen_by_all(1 << x | 1 << y);
-                    let (ux, vy) = if sees(u, x) { (u, v) } else { (v, u) };
-                    Step::eliminating(
-                        Technique::WWing,
-                        &[(z, removed)],
-                        m,
-                        [pair.house],
-                        [x, ux, vy, y],
-                    )
-                })
-            })
-        })
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,19 +132,5 @@ mod tests {
         let step = xyz_wing(&View::new(&p)).unwrap();
         assert_eq!(step.cells, vec![0, 1, 27]);
         assert_eq!(step.eliminations, vec![(9, 3), (18, 3)]);
-    }
-
-    #[test]
-    fn a_w_wing_links_two_far_cells() {
-        // r1c1 and r5c6 are {4,7} and do not see each other; 4's only places in row 9 are
-        // r9c1 (sees r1c1) and r9c6 (sees r5c6): one of the two cells is 7, so r1c6 and r5c1
-        // (each sees both) lose 7.
-        let mut p = empty();
-        restrict(&mut p, 0, &[4, 7]);
-        restrict(&mut p, 41, &[4, 7]);
-        p.eliminate(4, super::super::pencil::HOUSES[8] & !(1 << 72 | 1 << 77));
-        let step = w_wing(&View::new(&p)).unwrap();
-        assert_eq!(step.cells, vec![0, 72, 77, 41]);
-        assert_eq!(step.eliminations, vec![(5, 7), (36, 7)]);
     }
 }

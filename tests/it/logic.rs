@@ -12,7 +12,7 @@ use sudoku_batch::{Grid, Mode, Status, solve};
 /// length are the rater's. Returns the rating.
 fn check_path(puzzle: &Grid, solution: &Grid, name: &str) -> Rating {
     let mut path = explain(puzzle).unwrap();
-    let (mut hardest, mut steps) = (None, 0);
+    let mut walked = Rating::default();
     for step in path.by_ref() {
         if let Some((cell, d)) = step.placement {
             assert_eq!(solution.cells()[cell], d, "{name}: {step}");
@@ -24,8 +24,7 @@ fn check_path(puzzle: &Grid, solution: &Grid, name: &str) -> Rating {
                 "{name}: {step} removes a true candidate"
             );
         }
-        hardest = hardest.max(Some(step.technique));
-        steps += 1;
+        walked.took(step.technique, step.score, 1);
     }
     let left = path.pencil().candidates_left();
     if left == 0 {
@@ -41,11 +40,7 @@ fn check_path(puzzle: &Grid, solution: &Grid, name: &str) -> Rating {
         );
     }
     let rating = rate(puzzle).unwrap();
-    let walked = Rating {
-        hardest,
-        steps,
-        candidates_left: left,
-    };
+    walked.candidates_left = left;
     assert_eq!(rating, walked, "{name}: the rater and the path disagree");
     rating
 }
@@ -74,13 +69,14 @@ fn every_step_is_sound_on_the_shipped_sets() {
     assert_eq!(easy, [1000, 0, 0, 0, 0]);
     let seventeen = check_lines(&data_dir().join("17_clue_1000.txt"), 1);
     assert_eq!(seventeen.iter().sum::<u64>(), 1000);
-    let hard = check_lines(&data_dir().join("hardest_11plus_500.txt"), 1);
+    // Every 10th of the hardest: each takes the chains tens of steps.
+    let hard = check_lines(&data_dir().join("hardest_11plus_500.txt"), 10);
     // The forum's 11+ puzzles are beyond the ladder, or at its top.
     assert_eq!(hard[..3], [0, 0, 0], "{hard:?}");
     check_lines(&data_dir().join("gen_mixed_1000.txt"), 1);
 }
 
-/// Every shared set of ../shared/data/txt, a sample of about 2,000 puzzles each
+/// Every shared set of ../shared/data/txt, a sample of about 50 puzzles each
 /// (`SUDOKU_BATCH_FULL=1`: every puzzle); skipped where the shared data is absent.
 #[test]
 fn every_step_is_sound_on_the_shared_sets() {
@@ -93,7 +89,7 @@ fn every_step_is_sound_on_the_shared_sets() {
     for entry in entries {
         let path = entry.unwrap().path();
         let lines = std::fs::read(&path).unwrap().split(|&b| b == b'\n').count();
-        let step = if full { 1 } else { (lines / 2000).max(1) };
+        let step = if full { 1 } else { (lines / 50).max(1) };
         let levels = check_lines(&path, step);
         eprintln!("{}: {levels:?}", path.display());
     }
@@ -152,23 +148,18 @@ const HODOKU: &[(&str, Technique, &str)] = &[
     ),
     (
         "sk01",
-        Technique::Skyscraper,
+        Technique::TurbotFish,
         ":0400:1:+6+9+7.....+2..19+72.6+3..+3..679.9+12...6.+737+4+2+6.95.+8+65+7.+9.+2414+8+6+93+2+757.9.24..+6..+68.+7..+9::117 118 134 135:",
     ),
     (
         "d2sk01",
-        Technique::TwoStringKite,
+        Technique::TurbotFish,
         ":0401:1:32.+5479.6..6+2+1+3.+5..+45+69+8+23.+5..+47+2.....+79.1.+25..28.+57..+2+1+4+3+5+9+67+86+73+1+84+5+9+2.5.+726143::149 168:",
     ),
     (
         "d2sk02",
-        Technique::TwoStringKite,
+        Technique::TurbotFish,
         ":0401:4:+5.+91.7+8...+8+79.5+1...+13.8.5+9+7.9+4.+1.+27.+8+752+964+3+11.+2.+7.+9.87.+1...+6.9+9+56+74+13+8+2.2+8..+9+71.:431 574 375 594 395:419 428:",
-    ),
-    (
-        "sc01",
-        Technique::SimpleColouring,
-        ":0500:3:21+4..+6.....+79.+2..4...4.7.....+1+87..32..+26+9.....48.21..642.+7.986+1..91+68...1+86+2+4...9:937 938 387 587 787 588 788 789:319 339 381:",
     ),
     (
         "xy01",
@@ -179,11 +170,6 @@ const HODOKU: &[(&str, Technique, &str)] = &[
         "xy02",
         Technique::XyWing,
         ":0800:9:+71+4.+6.5+38+8..4+53..+7+3567+1+8+4+2+9....2+4.8+54.....3.22+8+5376+9+419+78+6+3+1254.....7..+6........3::942 943 954 955 956:",
-    ),
-    (
-        "w02",
-        Technique::WWing,
-        ":0803:4:6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54+1+76+8+3...5+6+2.....68+93...::417 427 437 489 499:",
     ),
 ];
 
@@ -216,20 +202,14 @@ fn hodoku(line: &str) -> (sudoku_batch::logic::Pencil, Vec<(usize, u8)>) {
 }
 
 #[test]
-fn published_examples_are_found_and_are_the_next_step() {
+fn published_examples_are_found_and_no_harder_step_comes_first() {
     for &(name, technique, line) in HODOKU {
         let (p, removed) = hodoku(line);
-        // The next step is the example's technique, but for w02, where our ladder (XY-wings
-        // before W-wings, as Sudoku Explainer's scores order them; HoDoKu has them the other
-        // way round) takes an XY-wing first.
+        // The ladder's next step is the example's technique or one before it in Sudoku
+        // Explainer's order (in lc101 a direct hidden pair comes first).
         let next = sudoku_batch::logic::next_step(&p).unwrap();
-        let expected = if name == "w02" {
-            Technique::XyWing
-        } else {
-            technique
-        };
-        assert_eq!(
-            next.technique, expected,
+        assert!(
+            next.technique <= technique,
             "{name}: the ladder's next step is {next}"
         );
         let step = technique.find_on(&p).unwrap();
@@ -248,13 +228,12 @@ fn published_examples_are_found_and_are_the_next_step() {
 }
 
 /// Each technique as the next step of a published puzzle's path: `(file, line, step number,
-/// the step as explained)`. The puzzles: Gordon Royle's list of 17-clue puzzles
-/// (`data/17_clue_1000.txt`, every 49th of it), Kaggle's "1 million Sudoku games" (Bryan
-/// Park; `data/kaggle_1000.txt`) and the forum's magictour top1465 list; two techniques rare
-/// enough that these have none come from `unbiased_100k_generated` (`shared/` files are
-/// skipped where ../shared is absent). Together with `HODOKU`, every technique of the ladder.
+/// the step as explained)`, each the first of its technique met in these files: Gordon
+/// Royle's list of 17-clue puzzles (`data/17_clue_1000.txt`), Kaggle's "1 million Sudoku
+/// games" (Bryan Park; `data/kaggle_1000.txt`) and the forum's magictour top1465 list
+/// (`shared/` files are skipped where ../shared is absent). Together with `HODOKU`, every
+/// technique of the ladder but direct claiming.
 const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
-    ("data/kaggle_1000.txt", 1, 7, "r1c1=8 full house in box 1"),
     (
         "data/kaggle_1000.txt",
         1,
@@ -270,39 +249,63 @@ const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
     (
         "data/17_clue_1000.txt",
         1,
-        23,
-        "r5c1=2 hidden single in row 5",
-    ),
-    ("data/17_clue_1000.txt", 1, 7, "r8c3=4 naked single"),
-    (
-        "data/17_clue_1000.txt",
-        1,
-        9,
-        "pointing on 1 in box 6, column 7 at r4c7 r6c7: r789c7<>1",
+        7,
+        "direct hidden pair on 2,3 in row 8 at r8c4 r8c7: r8c47<>156, r8c4<>4 => r8c6=6",
     ),
     (
         "data/17_clue_1000.txt",
         1,
-        13,
-        "claiming on 4 in row 3, box 1 at r3c1 r3c2: r1c12,r2c12<>4",
+        28,
+        "r6c9=8 full house in column 9",
     ),
     (
         "data/17_clue_1000.txt",
         1,
-        17,
-        "naked pair on 1,5 in row 8 at r8c1 r8c8: r8c46<>1, r8c467<>5",
+        33,
+        "pointing on 8 in box 1, column 1 at r1c1 r2c1 r3c1: r7c1<>8",
     ),
     (
         "data/17_clue_1000.txt",
-        8,
-        11,
-        "X-wing on 8 in rows 3,9 at r3c2 r3c4 r9c2 r9c4: r1257c2,r127c4<>8",
+        4,
+        28,
+        "direct pointing on 2 in box 4, row 4 at r4c1 r4c2: r4c79<>2 => r5c7=2",
     ),
     (
         "data/17_clue_1000.txt",
-        8,
         12,
-        "hidden pair on 2,3 in row 6 at r6c1 r6c4: r6c14<>49, r6c1<>5, r6c4<>6",
+        30,
+        "claiming on 3 in column 2, box 1 at r1c2 r2c2: r1c13,r2c13<>3",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        12,
+        33,
+        "naked pair on 5,9 in column 5 at r3c5 r5c5: r128c5<>5, r124c5<>9",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        12,
+        34,
+        "hidden pair on 3,4 in column 2 at r1c2 r2c2: r12c2<>589",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        12,
+        35,
+        "turbot fish on 9 in rows 3,5 at r3c2 r3c5 r5c1 r5c5: r12c1,r4c2<>9",
+    ),
+    ("data/17_clue_1000.txt", 17, 18, "r5c8=2 naked single"),
+    (
+        "data/17_clue_1000.txt",
+        25,
+        31,
+        "direct hidden triple on 3,4,6 in box 1 at r1c1 r2c1 r2c2: r1c1,r2c12<>5, r12c1<>78 => r3c1=5",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        28,
+        39,
+        "XY-wing on 2,3,4 at r7c8 r7c2 r8c9: r7c7,r8c12<>4",
     ),
     (
         "data/17_clue_1000.txt",
@@ -312,81 +315,117 @@ const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
     ),
     (
         "data/17_clue_1000.txt",
-        12,
-        37,
-        "swordfish on 5 in columns 1,2,5 at r3c2 r3c5 r5c1 r5c5 r7c1 r7c2: r7c3<>5",
-    ),
-    (
-        "data/17_clue_1000.txt",
-        329,
-        29,
-        "hidden triple on 4,5,9 in column 1 at r1c1 r2c1 r4c1: r4c1<>3, r1c1<>67",
-    ),
-    (
-        "data/17_clue_1000.txt",
-        12,
-        36,
-        "skyscraper on 5 in rows 3,5 at r3c2 r3c5 r5c5 r5c1: r12c1<>5",
-    ),
-    (
-        "data/17_clue_1000.txt",
-        28,
-        40,
-        "two-string kite on 4 in row 7, column 9 at r7c2 r7c7 r8c9 r1c9: r1c2<>4",
-    ),
-    (
-        "data/17_clue_1000.txt",
-        28,
-        41,
-        "XY-wing on 2,3,4 at r7c8 r7c2 r8c9: r7c7,r8c12<>4",
-    ),
-    (
-        "data/17_clue_1000.txt",
-        120,
-        27,
-        "XYZ-wing on 2,7,8 at r5c8 r5c9 r9c8: r4c8<>7",
-    ),
-    (
-        "data/17_clue_1000.txt",
         39,
         27,
-        "W-wing on 1,3 in row 9 at r7c9 r9c9 r9c5 r8c5: r7c46,r8c9<>1",
-    ),
-    (
-        "shared/magictour_top1465.txt",
-        156,
-        11,
-        "naked quad on 2,3,4,9 in box 6 at r4c8 r5c7 r5c8 r6c8: r45c9<>2, r4c7<>4",
-    ),
-    (
-        "shared/unbiased_100k_generated.txt",
-        207,
-        31,
-        "jellyfish on 2 in rows 1,3,5,6 at r1c2 r1c5 r3c8 r3c9 r5c5 r5c8 r5c9 r6c2 r6c5 r6c8 r6c9: r4c9<>2",
-    ),
-    (
-        "shared/unbiased_100k_generated.txt",
-        906,
-        19,
-        "hidden quad on 3,7,8,9 in box 4 at r4c2 r4c3 r5c2 r5c3: r45c3<>4, r45c2<>6",
+        "VWXYZ-wing on 3,5,7,8,9 at r9c3 r9c4 r9c5 r9c6 r8c1: r8c5<>3",
     ),
     (
         "data/17_clue_1000.txt",
-        86,
-        48,
-        "simple colouring on 5 at r2c6 r4c2 r6c9 r7c3 r8c5 r9c8 r4c8 r6c3 r7c1 r8c9 r9c6: r2c1<>5",
+        40,
+        26,
+        "WXYZ-wing on 6,7,8,9 at r4c8 r5c8 r6c9 r9c9: r4c9,r8c8<>6",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        40,
+        29,
+        "forcing chain on 2 at r9c2 r8c1 r8c6 r8c3 r9c2: r9c2<>2",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        40,
+        34,
+        "XYZ-wing on 6,7,9 at r5c2 r2c2 r5c1: r4c2<>9",
     ),
     (
         "data/17_clue_1000.txt",
         81,
-        22,
-        "X-chain on 1 at r3c1 r3c5 r1c6 r9c6 r9c7 r6c7: r6c1<>1",
+        21,
+        "three-link fish on 1 in rows 6,3,7 at r3c1 r3c5 r6c1 r6c7 r7c5 r7c9: r4c9,r9c7<>1",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        90,
+        36,
+        "unique rectangle on 3,5 at r5c1 r6c1 r6c4 r5c4: r2c4,r5c5<>9",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        111,
+        12,
+        "swordfish on 1 in rows 3,4,9 at r3c1 r3c4 r4c4 r4c9 r9c1 r9c9: r1c14,r6c49,r8c19<>1",
     ),
     (
         "data/17_clue_1000.txt",
         120,
-        50,
-        "XY-chain on 6,7,8,9 at r3c7 r3c1 r2c3 r8c3 r8c6: r8c7<>6",
+        52,
+        "UVWXYZ-wing on 3,4,5,6,8,9 at r8c2 r8c3 r8c6 r8c7 r8c8 r2c7: r2c2<>5",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        307,
+        45,
+        "X-wing on 8 in columns 3,7 at r2c3 r2c7 r7c3 r7c7: r2c46<>8",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        329,
+        25,
+        "hidden triple on 4,5,9 in column 1 at r1c1 r2c1 r4c1: r4c1<>3, r1c1<>67",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        339,
+        52,
+        "bivalue universal grave on 9 at r1c2 r8c3: r7c2,r12c3<>9",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        735,
+        46,
+        "four-link fish on 9 in box 2, row 6, row 5, row 3 at r1c5 r2c4 r3c2 r3c8 r5c2 r5c9 r6c5 r6c9: r2c7<>9",
+    ),
+    (
+        "data/17_clue_1000.txt",
+        938,
+        38,
+        "nishio forcing chain on 1 at r4c2: r4c2<>1",
+    ),
+    (
+        "shared/magictour_top1465.txt",
+        1,
+        24,
+        "multiple forcing chain on 9 at r1c6: r1c6<>9",
+    ),
+    (
+        "shared/magictour_top1465.txt",
+        1,
+        28,
+        "dynamic forcing chain on 2 at r3c7: r3c7<>2",
+    ),
+    (
+        "shared/magictour_top1465.txt",
+        21,
+        17,
+        "TUVWXYZ-wing on 1,2,4,5,6,8,9 at r5c1 r5c2 r5c3 r5c5 r5c6 r5c8 r4c4: r5c9<>256, r4c56<>4, r4c6<>9",
+    ),
+    (
+        "shared/magictour_top1465.txt",
+        30,
+        36,
+        "naked quad on 2,4,5,6 in row 9 at r9c2 r9c4 r9c6 r9c8: r9c57<>2, r9c9<>45, r9c15<>6",
+    ),
+    (
+        "shared/magictour_top1465.txt",
+        475,
+        30,
+        "jellyfish on 9 in rows 2,6,7,9 at r2c3 r2c5 r6c3 r6c5 r6c6 r7c2 r7c5 r7c6 r9c2 r9c3 r9c5: r1c25,r3c5,r5c23<>9",
+    ),
+    (
+        "shared/magictour_top1465.txt",
+        510,
+        9,
+        "hidden quad on 2,3,6,7 in box 8 at r7c4 r7c5 r7c6 r9c5: r7c46<>15, r7c456,r9c5<>4, r7c456<>8",
     ),
 ];
 
@@ -408,7 +447,12 @@ fn each_technique_is_the_next_step_in_published_puzzles() {
         seen.push(step.technique);
     }
     if data_dir().join("../../shared/data/txt").exists() {
-        for t in Technique::ALL {
+        // Direct claiming is too rare to be met in these files' first 1,500 puzzles: its
+        // example is built by hand (intersections.rs).
+        for t in Technique::ALL
+            .into_iter()
+            .filter(|&t| t != Technique::DirectClaiming)
+        {
             assert!(seen.contains(&t), "{t:?} has no published example");
         }
     }

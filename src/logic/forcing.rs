@@ -1,0 +1,849 @@
+//! Forcing chains as Sudoku Explainer grades them: a candidate is assumed true (or false) and
+//! its consequences are followed through the cells and houses; what every branch agrees on is
+//! true, and an assumption that leads to a clash is false. The rating of a chain is its kind's
+//! base plus a tenth for each step up a ladder of lengths (4, 6, 8, 12, 16, 24, 32…), where a
+//! chain's length is the number of distinct candidates it rests on: so a chain's score is
+//! Sudoku Explainer's number only if it is built from the same links in the same order, which
+//! is why this module follows its search step by step (breadth first, cells before houses,
+//! boxes before rows before columns) rather than looking for the shortest chain.
+//!
+//! Kinds, easiest first:
+//! - static chains (6.5-7.x): X-cycles and Y-cycles (6.5), X forcing chains (6.6), chains that
+//!   mix cells and houses (7.0), from one assumption, on the candidates as they are;
+//! - Nishio (7.5): an assumption that clashes, following only houses, on a grid that loses
+//!   each candidate as it is ruled out;
+//! - multiple (8.0): every candidate of a cell, or every place of a digit in a house, leads
+//!   to the same conclusion;
+//! - dynamic (8.5): both, on a grid that loses candidates as they are ruled out, and a
+//!   candidate whose truth and falsehood agree.
+
+use super::pencil::{Cells, HOUSES, Pencil, houses_of, members};
+use super::{Step, Technique};
+
+/// A node of the implication graph: a candidate, assumed on or off, and what implied it.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    cell: u8,
+    digit: u8,
+    on: bool,
+    /// Its parents: `Search::parents[first..first + count]`, the first the one on its line.
+    first: u32,
+    count: u32,
+}
+
+/// A candidate's index in the 729-slot tables: `cell * 9 + digit - 1`.
+fn slot(cell: usize, digit: u8) -> usize {
+    cell * 9 + digit as usize - 1
+}
+
+const NONE: u32 = u32::MAX;
+
+/// An ordered set of nodes keyed by candidate (Explainer's `LinkedSet`): the first node for a
+/// candidate stays, and iteration follows insertion.
+#[derive(Clone)]
+struct Set {
+    index: Box<[u32; 729]>,
+    order: Vec<u32>,
+}
+
+impl Set {
+    fn new() -> Set {
+        Set {
+            index: Box::new([NONE; 729]),
+            order: Vec::new(),
+        }
+    }
+    fn get(&self, cell: usize, digit: u8) -> Option<u32> {
+        let n = self.index[slot(cell, digit)];
+        (n != NONE).then_some(n)
+    }
+    fn contains(&self, cell: usize, digit: u8) -> bool {
+        self.get(cell, digit).is_some()
+    }
+    /// Adds `node` unless its candidate is in already.
+    fn add(&mut self, nodes: &[Node], node: u32) -> bool {
+        let n = &nodes[node as usize];
+        let s = slot(n.cell as usize, n.digit);
+        if self.index[s] != NONE {
+            return false;
+        }
+        self.index[s] = node;
+        self.order.push(node);
+        true
+    }
+    /// Keeps only the candidates `other` has too.
+    fn retain(&mut self, nodes: &[Node], other: &Set) {
+        let index = &mut self.index;
+        self.order.retain(|&n| {
+            let node = &nodes[n as usize];
+            let keep = other.contains(node.cell as usize, node.digit);
+            if !keep {
+                index[slot(node.cell as usize, node.digit)] = NONE;
+            }
+            keep
+        });
+    }
+}
+
+/// The candidates the chains walk on: each cell's as a digit mask (bit `d - 1`), and each
+/// digit's cells as a board.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Marks {
+    masks: [u16; 81],
+    boards: [Cells; 9],
+}
+
+impl Marks {
+    fn of(p: &Pencil) -> Marks {
+        Marks {
+            masks: std::array::from_fn(|c| p.cell_mask(c)),
+            boards: std::array::from_fn(|i| p.cands(i as u8 + 1)),
+        }
+    }
+    fn has(&self, cell: usize, digit: u8) -> bool {
+        self.masks[cell] >> (digit - 1) & 1 == 1
+    }
+    fn count(&self, cell: usize) -> u32 {
+        self.masks[cell].count_ones()
+    }
+    /// The cells of `house` (a [`HOUSES`] index) where `digit` may go.
+    fn places(&self, house: usize, digit: u8) -> Cells {
+        self.boards[digit as usize - 1] & HOUSES[house]
+    }
+    fn remove(&mut self, cell: usize, digit: u8) {
+        self.masks[cell] &= !(1 << (digit - 1));
+        self.boards[digit as usize - 1] &= !(1 << cell);
+    }
+}
+
+/// Explainer's region order for a cell: box, row, column.
+fn regions(cell: usize) -> [usize; 3] {
+    let [row, column, b] = houses_of(cell);
+    [b, row, column]
+}
+
+/// A conclusion and the chains behind it, before it becomes a [`Step`].
+struct Hint {
+    /// Tenths: the kind's base plus the length's.
+    score: u16,
+    complexity: u32,
+    /// Explainer's order among hints of equal score and length.
+    sort_key: u8,
+    /// `(cell, digit)` removed.
+    removed: Vec<(usize, u8)>,
+    technique: Technique,
+    cells: Vec<usize>,
+}
+
+/// Which producer of Explainer's chains is searching.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Cycles and forcing chains from one assumption, on fixed candidates.
+    Static,
+    /// A clash from one assumption, through houses only, on a grid that loses candidates.
+    Nishio,
+    /// Cell and house forcing chains on fixed candidates.
+    Multiple,
+    /// Every chain, on a grid that loses candidates as they are ruled out.
+    Dynamic,
+}
+
+impl Kind {
+    fn technique(self) -> Technique {
+        match self {
+            Kind::Static => Technique::ForcingChain,
+            Kind::Nishio => Technique::NishioChain,
+            Kind::Multiple => Technique::MultipleChain,
+            Kind::Dynamic => Technique::DynamicChain,
+        }
+    }
+    fn dynamic(self) -> bool {
+        matches!(self, Kind::Nishio | Kind::Dynamic)
+    }
+    fn multiple(self) -> bool {
+        matches!(self, Kind::Multiple | Kind::Dynamic)
+    }
+    /// The base score of a chain of the multiple kinds, in tenths.
+    fn base(self) -> u16 {
+        match self {
+            Kind::Static => 65,
+            Kind::Nishio => 75,
+            Kind::Multiple => 80,
+            Kind::Dynamic => 85,
+        }
+    }
+}
+
+/// The chain of this kind that Explainer would apply first on `p`: the lowest score, then
+/// the shortest, then by its kind of conclusion; `None` when there is none.
+pub fn find(p: &Pencil, kind: Kind) -> Option<Step> {
+    let mut search = Search {
+        marks: Marks::of(p),
+        nodes: Vec::new(),
+        parents: Vec::new(),
+        todo: Default::default(),
+        kind,
+        hints: Vec::new(),
+    };
+    match kind {
+        Kind::Static => {
+            search.loops(false, true);
+            search.loops(true, false);
+            search.loops(true, true);
+        }
+        _ => search.multiple(),
+    }
+    // A stable sort: among equals the first found stays first, as in Explainer.
+    let best = search
+        .hints
+        .into_iter()
+        .enumerate()
+        .min_by_key(|(i, h)| (h.score, h.complexity, h.sort_key, *i))?
+        .1;
+    let mut eliminations = best.removed;
+    eliminations.sort_unstable();
+    eliminations.dedup();
+    let digits = eliminations
+        .iter()
+        .fold(0u16, |m, &(_, d)| m | 1 << (d - 1));
+    Some(Step {
+        technique: best.technique,
+        score: best.score,
+        placement: None,
+        eliminations,
+        digits,
+        houses: Vec::new(),
+        cells: best.cells,
+    })
+}
+
+/// Explainer's length ladder: a tenth more for each ceiling the chain passes (its candidates
+/// less two against 4, 6, 8, 12, 16, 24, 32…).
+fn length_tenths(complexity: u32) -> u16 {
+    let length = complexity as i64 - 2;
+    let (mut ceil, mut added, mut odd) = (4i64, 0u16, false);
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+struct Search {
+    marks: Marks,
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    /// A stack reused by `ancestors`.
+    todo: std::cell::RefCell<Vec<u32>>,
+    kind: Kind,
+    hints: Vec<Hint>,
+}
+
+impl Search {
+    /// A new node whose parents are `parents[from..]` (pushed just before).
+    fn node_from(&mut self, cell: usize, digit: u8, on: bool, from: usize) -> u32 {
+        self.nodes.push(Node {
+            cell: cell as u8,
+            digit,
+            on,
+            first: from as u32,
+            count: (self.parents.len() - from) as u32,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// A new node with the one parent `parent` (or none).
+    fn node(&mut self, cell: usize, digit: u8, on: bool, parent: Option<u32>) -> u32 {
+        let from = self.parents.len();
+        self.parents.extend(parent);
+        self.node_from(cell, digit, on, from)
+    }
+
+    fn parents_of(&self, node: u32) -> &[u32] {
+        let n = &self.nodes[node as usize];
+        &self.parents[n.first as usize..(n.first + n.count) as usize]
+    }
+
+    fn first_parent(&self, node: u32) -> Option<u32> {
+        self.parents_of(node).first().copied()
+    }
+
+    /// How many distinct candidates `node` rests on, itself included.
+    fn ancestors(&self, node: u32) -> u32 {
+        let mut seen = [0u64; 23]; // 1458 bits: candidate and state
+        let mut todo = std::mem::take(&mut *self.todo.borrow_mut());
+        todo.clear();
+        todo.push(node);
+        let mut count = 0;
+        while let Some(n) = todo.pop() {
+            let x = &self.nodes[n as usize];
+            let bit = slot(x.cell as usize, x.digit) * 2 + x.on as usize;
+            if seen[bit / 64] >> (bit % 64) & 1 == 1 {
+                continue;
+            }
+            seen[bit / 64] |= 1 << (bit % 64);
+            count += 1;
+            todo.extend_from_slice(self.parents_of(n));
+        }
+        *self.todo.borrow_mut() = todo;
+        count
+    }
+
+    /// What `on` being true turns off, in Explainer's order: the cell's other digits (with
+    /// `cells`), then the digit's other places in the box, the row and the column. The new
+    /// nodes are the range returned.
+    fn on_to_off(&mut self, grid: &Marks, on: u32, cells: bool) -> std::ops::Range<u32> {
+        let (cell, digit) = {
+            let n = &self.nodes[on as usize];
+            (n.cell as usize, n.digit)
+        };
+        let start = self.nodes.len() as u32;
+        if cells {
+            let mut others = grid.masks[cell] & !(1 << (digit - 1));
+            while others != 0 {
+                let d = others.trailing_zeros() as u8 + 1;
+                others &= others - 1;
+                self.node(cell, d, false, Some(on));
+            }
+        }
+        let mut added: Cells = 1 << cell;
+        for house in regions(cell) {
+            for other in members(grid.places(house, digit) & !added) {
+                added |= 1 << other;
+                self.node(other, digit, false, Some(on));
+            }
+        }
+        start..self.nodes.len() as u32
+    }
+
+    /// What `off` being false turns on: the cell's other digit if it has two (with `cells`),
+    /// and the digit's other place in each house that has two (with `houses`). On a grid that
+    /// has lost candidates since `source`, the candidates lost in that cell or house are
+    /// parents too. The new nodes are the range returned.
+    fn off_to_on(
+        &mut self,
+        grid: &Marks,
+        source: &Marks,
+        off_set: &Set,
+        off: u32,
+        cells: bool,
+        houses: bool,
+    ) -> std::ops::Range<u32> {
+        let (cell, digit) = {
+            let n = &self.nodes[off as usize];
+            (n.cell as usize, n.digit)
+        };
+        let start = self.nodes.len() as u32;
+        if cells && grid.count(cell) == 2 {
+            let other = (grid.masks[cell] & !(1 << (digit - 1))).trailing_zeros() as u8 + 1;
+            let from = self.parents.len();
+            self.parents.push(off);
+            let mut lost = source.masks[cell] & !grid.masks[cell];
+            while lost != 0 {
+                let d = lost.trailing_zeros() as u8 + 1;
+                lost &= lost - 1;
+                self.parents.extend(off_set.get(cell, d));
+            }
+            self.node_from(cell, other, true, from);
+        }
+        if houses {
+            for house in regions(cell) {
+                let others = grid.places(house, digit) & !(1 << cell);
+                if others.count_ones() != 1 {
+                    continue;
+                }
+                let from = self.parents.len();
+                self.parents.push(off);
+                let lost = source.places(house, digit) & !grid.places(house, digit);
+                for c in members(lost) {
+                    self.parents.extend(off_set.get(c, digit));
+                }
+                self.node_from(others.trailing_zeros() as usize, digit, true, from);
+            }
+        }
+        start..self.nodes.len() as u32
+    }
+
+    /// Whether `parent`'s candidate and state are on `child`'s line of first parents.
+    fn is_parent(&self, child: u32, cell: u8, digit: u8, on: bool) -> bool {
+        let mut at = child;
+        while let Some(first) = self.first_parent(at) {
+            at = first;
+            let n = &self.nodes[at as usize];
+            if (n.cell, n.digit, n.on) == (cell, digit, on) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Explainer's static producer, for one choice of links: Y (cells) and X (houses).
+    fn loops(&mut self, y: bool, x: bool) {
+        let grid = self.marks;
+        for cell in 0..81 {
+            let count = grid.count(cell);
+            if count < 2 || (!x && count > 2) {
+                continue;
+            }
+            for digit in 1..=9 {
+                if grid.has(cell, digit) {
+                    self.unary(cell, digit, y, x);
+                }
+            }
+        }
+    }
+
+    fn unary(&mut self, cell: usize, digit: u8, y: bool, x: bool) {
+        let grid = self.marks;
+        let source = self.node(cell, digit, true, None);
+        // Cycles: from the assumption back to itself, alternating off and on.
+        let (mut to_on, mut to_off) = (Set::new(), Set::new());
+        to_on.add(&self.nodes, source);
+        let mut cycles = Vec::new();
+        let (mut pending_on, mut pending_off) = (vec![source], Vec::new());
+        let mut length = 0;
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += 1;
+            for p in std::mem::take(&mut pending_on) {
+                for off in self.on_to_off(&grid, p, y) {
+                    let n = &self.nodes[off as usize];
+                    if !self.is_parent(p, n.cell, n.digit, false) {
+                        pending_off.push(off);
+                        to_off.add(&self.nodes, off);
+                    }
+                }
+            }
+            length += 1;
+            for p in std::mem::take(&mut pending_off) {
+                for on in self.off_to_on(&grid, &grid, &to_off, p, y, x) {
+                    let n = &self.nodes[on as usize];
+                    if length >= 4 && (n.cell as usize, n.digit) == (cell, digit) {
+                        cycles.push(on);
+                    }
+                    if to_on.add(&self.nodes, on) {
+                        pending_on.push(on);
+                    }
+                }
+            }
+        }
+        let mut chains = Vec::new();
+        if x {
+            // Forcing chains: the assumption implies its own negation, or its negation
+            // implies it.
+            for start_on in [true, false] {
+                let start = self.node(cell, digit, start_on, None);
+                self.forcing(&grid, start, y, &mut chains);
+            }
+        }
+        for on in cycles {
+            self.cycle_hint(&grid, on, y, x);
+        }
+        for target in chains {
+            let n = &self.nodes[target as usize];
+            let (tc, td, t_on) = (n.cell as usize, n.digit, n.on);
+            let removed: Vec<(usize, u8)> = if t_on {
+                (1..=9)
+                    .filter(|&d| d != td && grid.has(tc, d))
+                    .map(|d| (tc, d))
+                    .collect()
+            } else {
+                vec![(tc, td)]
+            };
+            if removed.is_empty() {
+                continue;
+            }
+            let complexity = self.ancestors(target);
+            let base = if y && x { 70 } else { 66 };
+            self.hints.push(Hint {
+                score: base + length_tenths(complexity),
+                complexity,
+                sort_key: if y && x { 4 } else { 2 },
+                removed,
+                technique: Technique::ForcingChain,
+                cells: self.chain_cells(target),
+            });
+        }
+    }
+
+    fn forcing(&mut self, grid: &Marks, start: u32, y: bool, chains: &mut Vec<u32>) {
+        let (cell, digit, start_on) = {
+            let n = &self.nodes[start as usize];
+            (n.cell as usize, n.digit, n.on)
+        };
+        let (mut to_on, mut to_off) = (Set::new(), Set::new());
+        let (mut pending_on, mut pending_off) = (Vec::new(), Vec::new());
+        if start_on {
+            to_on.add(&self.nodes, start);
+            pending_on.push(start);
+        } else {
+            to_off.add(&self.nodes, start);
+            pending_off.push(start);
+        }
+        let found = |nodes: &[Node], chains: &Vec<u32>, n: u32| {
+            let x = &nodes[n as usize];
+            !chains.iter().any(|&c| {
+                let y = &nodes[c as usize];
+                (y.cell, y.digit, y.on) == (x.cell, x.digit, x.on)
+            })
+        };
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            for p in std::mem::take(&mut pending_on) {
+                for off in self.on_to_off(grid, p, y) {
+                    let n = &self.nodes[off as usize];
+                    if start_on
+                        && (n.cell as usize, n.digit) == (cell, digit)
+                        && found(&self.nodes, chains, off)
+                    {
+                        chains.push(off);
+                    }
+                    if to_off.add(&self.nodes, off) {
+                        pending_off.push(off);
+                    }
+                }
+            }
+            for p in std::mem::take(&mut pending_off) {
+                for on in self.off_to_on(grid, grid, &to_off, p, y, true) {
+                    let n = &self.nodes[on as usize];
+                    if !start_on
+                        && (n.cell as usize, n.digit) == (cell, digit)
+                        && found(&self.nodes, chains, on)
+                    {
+                        chains.push(on);
+                    }
+                    if to_on.add(&self.nodes, on) {
+                        pending_on.push(on);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cells of a chain, following first parents from its end.
+    fn chain_cells(&self, end: u32) -> Vec<usize> {
+        let mut cells = Vec::new();
+        let mut at = end;
+        loop {
+            let n = &self.nodes[at as usize];
+            if cells.last() != Some(&(n.cell as usize)) {
+                cells.push(n.cell as usize);
+            }
+            let Some(first) = self.first_parent(at) else {
+                break;
+            };
+            at = first;
+        }
+        cells.reverse();
+        cells
+    }
+
+    fn cycle_hint(&mut self, grid: &Marks, on: u32, y: bool, x: bool) {
+        // The cycle's cells, then what both directions remove: a digit in a cell outside the
+        // cycle that sees an "on" node of it and an "off" node of it.
+        let mut path = Vec::new();
+        let mut n = on;
+        while let Some(first) = self.first_parent(n) {
+            path.push(n);
+            n = first;
+        }
+        let cycle_cells: u128 = path
+            .iter()
+            .fold(0, |m, &p| m | 1 << self.nodes[p as usize].cell);
+        let (mut forward, mut back) = (Vec::new(), Vec::new());
+        for &p in &path {
+            let node = &self.nodes[p as usize];
+            let cell = node.cell as usize;
+            for peer in members(super::pencil::PEERS[cell] & !cycle_cells) {
+                if grid.has(peer, node.digit) {
+                    let target = if node.on { &mut forward } else { &mut back };
+                    if !target.contains(&(peer, node.digit)) {
+                        target.push((peer, node.digit));
+                    }
+                }
+            }
+        }
+        forward.retain(|c| back.contains(c));
+        if forward.is_empty() {
+            return;
+        }
+        let complexity = self.ancestors(on);
+        let base = if y && x { 70 } else { 65 };
+        let sort_key = match (y, x) {
+            (true, true) => 4,
+            (true, false) => 3,
+            _ => 2,
+        };
+        let cells = self.chain_cells(on);
+        self.hints.push(Hint {
+            score: base + length_tenths(complexity),
+            complexity,
+            sort_key,
+            removed: forward,
+            technique: Technique::ForcingChain,
+            cells,
+        });
+    }
+
+    /// Follows the assumptions in `to_on` and `to_off` to their consequences: `None`, or the
+    /// clash (the two nodes of one candidate, on and off).
+    fn chain(&mut self, to_on: &mut Set, to_off: &mut Set) -> Option<(u32, u32)> {
+        let source = self.marks;
+        let mut grid = self.marks;
+        let cells = self.kind != Kind::Nishio;
+        let dynamic = self.kind.dynamic();
+        let mut pending_on: std::collections::VecDeque<u32> = to_on.order.iter().copied().collect();
+        let mut pending_off: std::collections::VecDeque<u32> =
+            to_off.order.iter().copied().collect();
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                for off in self.on_to_off(&grid, p, cells) {
+                    let n = &self.nodes[off as usize];
+                    if let Some(on) = to_on.get(n.cell as usize, n.digit) {
+                        return Some((on, off));
+                    }
+                    if to_off.add(&self.nodes, off) {
+                        pending_off.push_back(off);
+                    }
+                }
+            } else if let Some(p) = pending_off.pop_front() {
+                let made = self.off_to_on(&grid, &source, to_off, p, cells, true);
+                if dynamic {
+                    let n = self.nodes[p as usize];
+                    grid.remove(n.cell as usize, n.digit);
+                }
+                for on in made {
+                    let n = &self.nodes[on as usize];
+                    if let Some(off) = to_off.get(n.cell as usize, n.digit) {
+                        return Some((on, off));
+                    }
+                    if to_on.add(&self.nodes, on) {
+                        pending_on.push_back(on);
+                    }
+                }
+            } else {
+                return None;
+            }
+        }
+    }
+
+    /// Explainer's multiple and dynamic producers: for each cell, each digit assumed on and
+    /// off; what the cell's digits, or a house's places of a digit, all imply.
+    fn multiple(&mut self) {
+        let grid = self.marks;
+        for cell in 0..81 {
+            let count = grid.count(cell);
+            if !(count > 2 || (count > 1 && self.kind.dynamic())) {
+                continue;
+            }
+            let mut cell_on: Option<Set> = None;
+            let mut cell_off: Option<Set> = None;
+            let mut outcomes: Vec<(u8, Set, Set)> = Vec::new();
+            for digit in 1..=9 {
+                if !grid.has(cell, digit) {
+                    continue;
+                }
+                let (on_to_on, on_to_off) = self.binary(cell, digit, count);
+                if self.kind != Kind::Nishio {
+                    self.house_chains(cell, digit, &on_to_on, &on_to_off);
+                }
+                match (&mut cell_on, &mut cell_off) {
+                    (Some(a), Some(b)) => {
+                        a.retain(&self.nodes, &on_to_on);
+                        b.retain(&self.nodes, &on_to_off);
+                    }
+                    _ => {
+                        cell_on = Some(on_to_on.clone());
+                        cell_off = Some(on_to_off.clone());
+                    }
+                }
+                outcomes.push((digit, on_to_on, on_to_off));
+            }
+            if self.kind == Kind::Nishio || !(count == 2 || self.kind.multiple()) {
+                continue;
+            }
+            for (set, on) in [(cell_on, true), (cell_off, false)] {
+                for &target in set.map(|s| s.order).unwrap_or_default().iter() {
+                    let branches: Vec<u32> = outcomes
+                        .iter()
+                        .map(|(_, ons, offs)| {
+                            let n = &self.nodes[target as usize];
+                            let s = if on { ons } else { offs };
+                            s.get(n.cell as usize, n.digit).expect("in every branch")
+                        })
+                        .collect();
+                    self.reduction_hint(target, &branches, 5);
+                }
+            }
+        }
+    }
+
+    /// A conclusion every branch reaches: the target's candidate removed (off), or its
+    /// cell's other candidates (on).
+    fn reduction_hint(&mut self, target: u32, branches: &[u32], sort_key: u8) {
+        let n = &self.nodes[target as usize];
+        let (cell, digit, on) = (n.cell as usize, n.digit, n.on);
+        let removed = self.removed_by(cell, digit, on);
+        if removed.is_empty() {
+            return;
+        }
+        let complexity = branches.iter().map(|&b| self.ancestors(b)).sum();
+        self.hints.push(Hint {
+            score: self.kind.base() + length_tenths(complexity),
+            complexity,
+            sort_key,
+            removed,
+            technique: self.kind.technique(),
+            cells: vec![cell],
+        });
+    }
+
+    fn removed_by(&self, cell: usize, digit: u8, on: bool) -> Vec<(usize, u8)> {
+        if on {
+            (1..=9)
+                .filter(|&d| d != digit && self.marks.has(cell, d))
+                .map(|d| (cell, d))
+                .collect()
+        } else {
+            vec![(cell, digit)]
+        }
+    }
+
+    /// The candidate assumed on, then off: a clash proves the other state; a candidate both
+    /// imply is proved (dynamic, in cells of three or more). Returns what "on" implied.
+    fn binary(&mut self, cell: usize, digit: u8, count: u32) -> (Set, Set) {
+        let double = count >= 3 && self.kind == Kind::Dynamic;
+        let contradiction = self.kind.dynamic();
+        let (mut on_to_on, mut on_to_off) = (Set::new(), Set::new());
+        let (mut off_to_on, mut off_to_off) = (Set::new(), Set::new());
+        let p_on = self.node(cell, digit, true, None);
+        on_to_on.add(&self.nodes, p_on);
+        if let Some((a, b)) = self.chain(&mut on_to_on, &mut on_to_off)
+            && contradiction
+        {
+            self.clash_hint(a, b, cell, digit, false);
+        }
+        let p_off = self.node(cell, digit, false, None);
+        off_to_off.add(&self.nodes, p_off);
+        if let Some((a, b)) = self.chain(&mut off_to_on, &mut off_to_off)
+            && contradiction
+        {
+            self.clash_hint(a, b, cell, digit, true);
+        }
+        if double {
+            for &from_on in &on_to_on.order.clone() {
+                let n = &self.nodes[from_on as usize];
+                if let Some(from_off) = off_to_on.get(n.cell as usize, n.digit) {
+                    self.double_hint(from_on, from_off, true);
+                }
+            }
+            for &from_on in &on_to_off.order.clone() {
+                let n = &self.nodes[from_on as usize];
+                if let Some(from_off) = off_to_off.get(n.cell as usize, n.digit) {
+                    self.double_hint(from_on, from_off, false);
+                }
+            }
+        }
+        (on_to_on, on_to_off)
+    }
+
+    /// An assumption that clashes: `(cell, digit)` is `on` (its other digits leave) or off.
+    fn clash_hint(&mut self, a: u32, b: u32, cell: usize, digit: u8, on: bool) {
+        let removed = self.removed_by(cell, digit, on);
+        if removed.is_empty() {
+            return;
+        }
+        let complexity = self.ancestors(a) + self.ancestors(b);
+        self.hints.push(Hint {
+            score: self.kind.base() + length_tenths(complexity),
+            complexity,
+            sort_key: 7,
+            removed,
+            technique: self.kind.technique(),
+            cells: vec![cell],
+        });
+    }
+
+    fn double_hint(&mut self, from_on: u32, from_off: u32, on: bool) {
+        let n = &self.nodes[from_on as usize];
+        let removed = self.removed_by(n.cell as usize, n.digit, on);
+        if removed.is_empty() {
+            return;
+        }
+        let complexity = self.ancestors(from_on) + self.ancestors(from_off);
+        let cell = n.cell as usize;
+        self.hints.push(Hint {
+            score: self.kind.base() + length_tenths(complexity),
+            complexity,
+            sort_key: 1,
+            removed,
+            technique: self.kind.technique(),
+            cells: vec![cell],
+        });
+    }
+
+    /// House forcing chains from the house's first place of `digit` (Explainer meets each
+    /// house once, at its first place).
+    fn house_chains(&mut self, cell: usize, digit: u8, on_to_on: &Set, on_to_off: &Set) {
+        let grid = self.marks;
+        for house in regions(cell) {
+            let places: Vec<usize> = members(grid.places(house, digit)).collect();
+            if !(places.len() == 2 || (self.kind.multiple() && places.len() > 2)) {
+                continue;
+            }
+            if places[0] != cell {
+                continue;
+            }
+            let mut branches: Vec<(Set, Set)> = Vec::new();
+            let (mut house_on, mut house_off) = (on_to_on.clone(), on_to_off.clone());
+            branches.push((on_to_on.clone(), on_to_off.clone()));
+            for &other in &places[1..] {
+                let (mut ons, mut offs) = (Set::new(), Set::new());
+                let start = self.node(other, digit, true, None);
+                ons.add(&self.nodes, start);
+                self.chain(&mut ons, &mut offs);
+                house_on.retain(&self.nodes, &ons);
+                house_off.retain(&self.nodes, &offs);
+                branches.push((ons, offs));
+            }
+            for (set, on) in [(house_on, true), (house_off, false)] {
+                for &target in &set.order {
+                    let n = &self.nodes[target as usize];
+                    let (tc, td) = (n.cell as usize, n.digit);
+                    let ends: Vec<u32> = branches
+                        .iter()
+                        .map(|(ons, offs)| {
+                            let s = if on { ons } else { offs };
+                            s.get(tc, td).expect("in every branch")
+                        })
+                        .collect();
+                    self.reduction_hint(target, &ends, 6);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_length_ladder_is_explainers() {
+        // Complexity less 2 against the ceilings 4, 6, 8, 12, 16…
+        let expect = [
+            (6, 0),
+            (7, 1),
+            (8, 1),
+            (9, 2),
+            (10, 2),
+            (11, 3),
+            (14, 3),
+            (15, 4),
+            (18, 4),
+            (19, 5),
+        ];
+        for (complexity, tenths) in expect {
+            assert_eq!(length_tenths(complexity), tenths, "{complexity}");
+        }
+    }
+}
