@@ -680,13 +680,18 @@ impl Search {
     /// A conclusion every branch reaches: the target's candidate removed (off), or its
     /// cell's other candidates (on).
     fn reduction_hint(&mut self, target: u32, branches: &[u32], sort_key: u8) {
-        let n = &self.nodes[target as usize];
-        let (cell, digit, on) = (n.cell as usize, n.digit, n.on);
+        let n = self.nodes[target as usize];
+        self.conclude(n.cell as usize, n.digit, n.on, branches, sort_key);
+    }
+
+    /// Records the conclusion that `(cell, digit)` is `on` (its other digits leave) or off,
+    /// scored by the chains ending at `ends`.
+    fn conclude(&mut self, cell: usize, digit: u8, on: bool, ends: &[u32], sort_key: u8) {
         let removed = self.removed_by(cell, digit, on);
         if removed.is_empty() {
             return;
         }
-        let complexity = branches.iter().map(|&b| self.ancestors(b)).sum();
+        let complexity = ends.iter().map(|&e| self.ancestors(e)).sum();
         self.hints.push(Hint {
             score: self.kind.base() + length_tenths(complexity),
             complexity,
@@ -720,65 +725,30 @@ impl Search {
         if let Some((a, b)) = self.chain(&mut on_to_on, &mut on_to_off)
             && contradiction
         {
-            self.clash_hint(a, b, cell, digit, false);
+            self.conclude(cell, digit, false, &[a, b], 7);
         }
         let p_off = self.node(cell, digit, false, None);
         off_to_off.add(&self.nodes, p_off);
         if let Some((a, b)) = self.chain(&mut off_to_on, &mut off_to_off)
             && contradiction
         {
-            self.clash_hint(a, b, cell, digit, true);
+            self.conclude(cell, digit, true, &[a, b], 7);
         }
         if double {
             for &from_on in &on_to_on.order.clone() {
                 let n = &self.nodes[from_on as usize];
                 if let Some(from_off) = off_to_on.get(n.cell as usize, n.digit) {
-                    self.double_hint(from_on, from_off, true);
+                    self.reduction_hint(from_on, &[from_on, from_off], 1);
                 }
             }
             for &from_on in &on_to_off.order.clone() {
                 let n = &self.nodes[from_on as usize];
                 if let Some(from_off) = off_to_off.get(n.cell as usize, n.digit) {
-                    self.double_hint(from_on, from_off, false);
+                    self.reduction_hint(from_on, &[from_on, from_off], 1);
                 }
             }
         }
         (on_to_on, on_to_off)
-    }
-
-    /// An assumption that clashes: `(cell, digit)` is `on` (its other digits leave) or off.
-    fn clash_hint(&mut self, a: u32, b: u32, cell: usize, digit: u8, on: bool) {
-        let removed = self.removed_by(cell, digit, on);
-        if removed.is_empty() {
-            return;
-        }
-        let complexity = self.ancestors(a) + self.ancestors(b);
-        self.hints.push(Hint {
-            score: self.kind.base() + length_tenths(complexity),
-            complexity,
-            sort_key: 7,
-            removed,
-            technique: self.kind.technique(),
-            cells: vec![cell],
-        });
-    }
-
-    fn double_hint(&mut self, from_on: u32, from_off: u32, on: bool) {
-        let n = &self.nodes[from_on as usize];
-        let removed = self.removed_by(n.cell as usize, n.digit, on);
-        if removed.is_empty() {
-            return;
-        }
-        let complexity = self.ancestors(from_on) + self.ancestors(from_off);
-        let cell = n.cell as usize;
-        self.hints.push(Hint {
-            score: self.kind.base() + length_tenths(complexity),
-            complexity,
-            sort_key: 1,
-            removed,
-            technique: self.kind.technique(),
-            cells: vec![cell],
-        });
     }
 
     /// House forcing chains from the house's first place of `digit` (Explainer meets each
