@@ -7,25 +7,27 @@
 //! set, and each other digit of the set leaves the cells that see every one of its places in
 //! the set (the set is then locked).
 
-use super::pencil::{Cells, HOUSES, PEERS, members, seen_by_all};
-use super::view::View;
+use super::pencil::{Cells, PEERS, members, seen_by_all};
+use super::view::{View, at, positions, subsets_of};
 use super::{Step, Technique};
 
 /// The wing whose set has `k` cells (3 to 6) that Sukaku Explainer would apply first: the
 /// lowest score, then the most eliminations.
 pub fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
-    let mut best: Option<(u16, usize, Step)> = None;
+    // The best so far by (score, fewest eliminations last, house, cells in reading order):
+    // among equals, the first met in houses in order and sets in lexicographic order.
+    type Key = (u16, std::cmp::Reverse<usize>, usize, Vec<usize>);
+    let mut best: Option<(Key, Step)> = None;
     let mut seen_sets: Vec<Cells> = Vec::new();
-    for house in HOUSES {
-        let open: Vec<usize> = members(house)
-            .filter(|&c| view.masks[c].count_ones() >= 2)
-            .collect();
-        for set in combinations(&open, k as usize) {
+    for h in 0..27 {
+        let open = positions(view, h, |m| m.count_ones() >= 2);
+        for chosen in subsets_of(open, k) {
+            let cells = at(h, chosen);
+            let set: Vec<usize> = members(cells).collect();
             let union = set.iter().fold(0u16, |u, &c| u | view.masks[c]);
             if union.count_ones() != k + 1 {
                 continue;
             }
-            let cells: Cells = set.iter().fold(0, |m, &c| m | 1 << c);
             // A set inside a box and a line is met twice.
             if seen_sets.contains(&cells) {
                 continue;
@@ -33,23 +35,24 @@ pub fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
             seen_sets.push(cells);
             let biggest = set.iter().map(|&c| view.masks[c].count_ones()).max();
             let score = score(k, biggest.unwrap_or(0));
-            if best.as_ref().is_some_and(|b| b.0 < score) {
+            if best.as_ref().is_some_and(|b| b.0.0 < score) {
                 continue;
             }
-            for step in pincers(view, &set, cells, union, t) {
-                let n = step.eliminations.len();
-                if best
-                    .as_ref()
-                    .is_none_or(|b| score < b.0 || (score == b.0 && n > b.1))
-                {
-                    let mut step = step;
+            for mut step in pincers(view, &set, cells, union, t) {
+                let key = (
+                    score,
+                    std::cmp::Reverse(step.eliminations.len()),
+                    h,
+                    set.clone(),
+                );
+                if best.as_ref().is_none_or(|b| key < b.0) {
                     step.score = score;
-                    best = Some((score, n, step));
+                    best = Some((key, step));
                 }
             }
         }
     }
-    best.map(|b| b.2)
+    best.map(|b| b.1)
 }
 
 /// Sukaku Explainer's score: a base for the set's size, and for the three- and four-cell
@@ -118,30 +121,6 @@ fn pincers<'a>(
     })
 }
 
-/// Every `k`-element subset of `items`, in order.
-fn combinations(items: &[usize], k: usize) -> impl Iterator<Item = Vec<usize>> + '_ {
-    let n = items.len();
-    let mut index: Vec<usize> = (0..k).collect();
-    let mut done = k > n;
-    std::iter::from_fn(move || {
-        if done {
-            return None;
-        }
-        let out = index.iter().map(|&i| items[i]).collect();
-        // The next combination: the rightmost index that can move, moved, the rest after it.
-        match (0..k).rev().find(|&i| index[i] != i + n - k) {
-            Some(i) => {
-                index[i] += 1;
-                for j in i + 1..k {
-                    index[j] = index[j - 1] + 1;
-                }
-            }
-            None => done = true,
-        }
-        Some(out)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,14 +133,5 @@ mod tests {
             (63, 64, 63, 62)
         );
         assert_eq!((score(5, 3), score(6, 4)), (66, 75));
-    }
-
-    #[test]
-    fn combinations_in_order() {
-        let all: Vec<Vec<usize>> = combinations(&[1, 2, 3, 4], 2).collect();
-        assert_eq!(all.len(), 6);
-        assert_eq!(all[0], vec![1, 2]);
-        assert_eq!(all[5], vec![3, 4]);
-        assert_eq!(combinations(&[1], 2).count(), 0);
     }
 }

@@ -17,7 +17,7 @@
 //! - dynamic (8.5): both, on a grid that loses candidates as they are ruled out, and a
 //!   candidate whose truth and falsehood agree.
 
-use super::pencil::{Cells, HOUSES, Pencil, houses_of, members};
+use super::pencil::{Cells, HOUSES, Pencil, houses_box_first as regions, members};
 use super::{Step, Technique};
 
 /// A node of the implication graph: a candidate, assumed on or off, and what implied it.
@@ -116,12 +116,6 @@ impl Marks {
     }
 }
 
-/// Explainer's region order for a cell: box, row, column.
-fn regions(cell: usize) -> [usize; 3] {
-    let [row, column, b] = houses_of(cell);
-    [b, row, column]
-}
-
 /// A conclusion and the chains behind it, before it becomes a [`Step`].
 struct Hint {
     /// Tenths: the kind's base plus the length's.
@@ -159,9 +153,6 @@ impl Kind {
     }
     fn dynamic(self) -> bool {
         matches!(self, Kind::Nishio | Kind::Dynamic)
-    }
-    fn multiple(self) -> bool {
-        matches!(self, Kind::Multiple | Kind::Dynamic)
     }
     /// The base score of a chain of the multiple kinds, in tenths.
     fn base(self) -> u16 {
@@ -635,9 +626,9 @@ impl Search {
             if !(count > 2 || (count > 1 && self.kind.dynamic())) {
                 continue;
             }
-            let mut cell_on: Option<Set> = None;
-            let mut cell_off: Option<Set> = None;
-            let mut outcomes: Vec<(u8, Set, Set)> = Vec::new();
+            // What every digit of the cell implies, on and off, and what each implies.
+            let mut common: Option<(Set, Set)> = None;
+            let mut outcomes: Vec<(Set, Set)> = Vec::new();
             for digit in 1..=9 {
                 if !grid.has(cell, digit) {
                     continue;
@@ -646,26 +637,25 @@ impl Search {
                 if self.kind != Kind::Nishio {
                     self.house_chains(cell, digit, &on_to_on, &on_to_off);
                 }
-                match (&mut cell_on, &mut cell_off) {
-                    (Some(a), Some(b)) => {
-                        a.retain(&self.nodes, &on_to_on);
-                        b.retain(&self.nodes, &on_to_off);
+                match &mut common {
+                    Some((ons, offs)) => {
+                        ons.retain(&self.nodes, &on_to_on);
+                        offs.retain(&self.nodes, &on_to_off);
                     }
-                    _ => {
-                        cell_on = Some(on_to_on.clone());
-                        cell_off = Some(on_to_off.clone());
-                    }
+                    None => common = Some((on_to_on.clone(), on_to_off.clone())),
                 }
-                outcomes.push((digit, on_to_on, on_to_off));
+                outcomes.push((on_to_on, on_to_off));
             }
-            if self.kind == Kind::Nishio || !(count == 2 || self.kind.multiple()) {
+            // Nishio has no cell forcing chains (the other kinds look at every cell they
+            // chain from: of two digits when dynamic, of three or more else).
+            let Some((common_on, common_off)) = common.filter(|_| self.kind != Kind::Nishio) else {
                 continue;
-            }
-            for (set, on) in [(cell_on, true), (cell_off, false)] {
-                for &target in set.map(|s| s.order).unwrap_or_default().iter() {
+            };
+            for (set, on) in [(common_on, true), (common_off, false)] {
+                for &target in &set.order {
                     let branches: Vec<u32> = outcomes
                         .iter()
-                        .map(|(_, ons, offs)| {
+                        .map(|(ons, offs)| {
                             let n = &self.nodes[target as usize];
                             let s = if on { ons } else { offs };
                             s.get(n.cell as usize, n.digit).expect("in every branch")
@@ -756,16 +746,13 @@ impl Search {
     fn house_chains(&mut self, cell: usize, digit: u8, on_to_on: &Set, on_to_off: &Set) {
         let grid = self.marks;
         for house in regions(cell) {
+            // Every place of the digit in the house is a branch; the first is `cell`'s.
             let places: Vec<usize> = members(grid.places(house, digit)).collect();
-            if !(places.len() == 2 || (self.kind.multiple() && places.len() > 2)) {
-                continue;
-            }
-            if places[0] != cell {
+            if places.len() < 2 || places[0] != cell {
                 continue;
             }
             let mut branches: Vec<(Set, Set)> = Vec::new();
             let (mut house_on, mut house_off) = (on_to_on.clone(), on_to_off.clone());
-            branches.push((on_to_on.clone(), on_to_off.clone()));
             for &other in &places[1..] {
                 let (mut ons, mut offs) = (Set::new(), Set::new());
                 let start = self.node(other, digit, true, None);
@@ -779,8 +766,8 @@ impl Search {
                 for &target in &set.order {
                     let n = &self.nodes[target as usize];
                     let (tc, td) = (n.cell as usize, n.digit);
-                    let ends: Vec<u32> = branches
-                        .iter()
+                    let ends: Vec<u32> = std::iter::once((on_to_on, on_to_off))
+                        .chain(branches.iter().map(|(ons, offs)| (ons, offs)))
                         .map(|(ons, offs)| {
                             let s = if on { ons } else { offs };
                             s.get(tc, td).expect("in every branch")

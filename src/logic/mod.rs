@@ -325,12 +325,13 @@ const PROFILES: [(&str, &str, u16, Level); Technique::ALL.len()] = [
 /// The easiest step that makes progress on `p`: `None` when the ladder is stuck (or `p` is
 /// solved).
 pub fn next_step(p: &Pencil) -> Option<Step> {
-    let single = singles::TIERS[..3]
-        .iter()
-        .find_map(|&t| singles::first(p, t));
+    // The singles that open the ladder need no view; the rest share one.
+    let first = Technique::ALL.iter().take_while(|t| t.is_single()).count();
+    let (singles, rest) = Technique::ALL.split_at(first);
+    let single = singles.iter().find_map(|&t| singles::first(p, t));
     single.or_else(|| {
         let view = View::new(p);
-        Technique::ALL[3..].iter().find_map(|t| t.find(&view))
+        rest.iter().find_map(|t| t.find(&view))
     })
 }
 

@@ -57,6 +57,12 @@ pub const fn houses_of(cell: usize) -> [usize; 3] {
     [r, 9 + c, 18 + r / 3 * 3 + c / 3]
 }
 
+/// A cell's houses in Sudoku Explainer's order: box, row, column.
+pub const fn houses_box_first(cell: usize) -> [usize; 3] {
+    let [row, column, b] = houses_of(cell);
+    [b, row, column]
+}
+
 /// The cells in `set`, lowest first.
 pub fn members(mut set: Cells) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {

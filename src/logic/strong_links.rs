@@ -68,15 +68,11 @@ fn links(view: &View, d: u8) -> Vec<Link> {
         if in_one_line(places) {
             continue;
         }
-        for row in members(places)
-            .map(|c| c / 9)
-            .collect::<std::collections::BTreeSet<_>>()
-        {
-            for col in members(places)
-                .map(|c| c % 9)
-                .collect::<std::collections::BTreeSet<_>>()
-            {
-                let (r, c) = (places & HOUSES[row], places & HOUSES[9 + col]);
+        // The box's rows and columns that hold a place, as house numbers.
+        let lines = members(places).fold(0u32, |m, c| m | 1 << (c / 9) | 1 << (9 + c % 9));
+        for row in (0..9).filter(|&r| lines >> r & 1 == 1) {
+            for col in (9..18).filter(|&c| lines >> c & 1 == 1) {
+                let (r, c) = (places & HOUSES[row], places & HOUSES[col]);
                 if r | c == places && r & !c != 0 && c & !r != 0 {
                     push(r, c, true);
                 }

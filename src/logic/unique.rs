@@ -16,15 +16,9 @@
 //!   Type 2: one such digit, which leaves the cells that see every cell holding it. Type 3:
 //!   the extra digits act as one cell of a naked subset in a house the cells share.
 
-use super::pencil::{Cells, HOUSES, PEERS, houses_of, members, seen_by_all};
-use super::view::View;
+use super::pencil::{Cells, HOUSES, PEERS, houses_box_first, houses_of, members, seen_by_all};
+use super::view::{View, at, positions, positions_of, subsets_of};
 use super::{Step, Technique};
-
-/// Explainer's house order for a cell: box, row, column.
-fn houses(cell: usize) -> [usize; 3] {
-    let [row, column, b] = houses_of(cell);
-    [b, row, column]
-}
 
 /// The unique loop step Sukaku Explainer would apply first: the lowest score, then the lowest
 /// type.
@@ -79,7 +73,7 @@ fn walk(
     found: &mut Vec<Vec<usize>>,
 ) {
     let cell = *path.last().expect("a start");
-    for (kind, house) in houses(cell).into_iter().enumerate() {
+    for (kind, house) in houses_box_first(cell).into_iter().enumerate() {
         if Some(kind) == last {
             continue;
         }
@@ -149,7 +143,7 @@ fn conclusions(view: &View, lp: &[usize], pair: u16, t: Technique) -> Vec<(u8, S
     }
     if extras.len() == 2 {
         let (c1, c2) = (extras[0], extras[1]);
-        let shared: Vec<usize> = houses(c1)
+        let shared: Vec<usize> = houses_box_first(c1)
             .into_iter()
             .filter(|h| HOUSES[*h] >> c2 & 1 == 1)
             .collect();
@@ -184,19 +178,18 @@ fn conclusions(view: &View, lp: &[usize], pair: u16, t: Technique) -> Vec<(u8, S
 /// which hold them among others) and other cells of the house: its digits leave the house's
 /// other cells. Scored a tenth more for each cell beyond the virtual one.
 fn naked_with(view: &View, h: usize, extra: u16, virtual_: Cells, t: Technique) -> Option<Step> {
-    let others: Vec<usize> = members(HOUSES[h] & !virtual_)
-        .filter(|&c| view.masks[c].count_ones() >= 2)
-        .collect();
-    let empty = members(HOUSES[h]).filter(|&c| view.masks[c] != 0).count();
+    let others = positions(view, h, |m| m.count_ones() >= 2) & !positions_of(h, virtual_);
+    let empty = positions(view, h, |m| m != 0).count_ones() as usize;
     (2..=7usize)
         .filter(|&degree| degree * 2 <= empty && degree >= extra.count_ones() as usize)
         .find_map(|degree| {
-            subsets(&others, degree - 1).find_map(|chosen| {
-                let union = chosen.iter().fold(extra, |u, &c| u | view.masks[c]);
+            subsets_of(others, degree as u32 - 1).find_map(|chosen| {
+                let chosen = at(h, chosen);
+                let union = members(chosen).fold(extra, |u, c| u | view.masks[c]);
                 if union.count_ones() as usize != degree {
                     return None;
                 }
-                let members_: Cells = chosen.iter().fold(virtual_, |s, &c| s | 1 << c);
+                let members_ = chosen | virtual_;
                 let removed = Step::per_digit(|d| match union >> (d - 1) & 1 {
                     1 => view.cells_of(h, d) & !members_,
                     _ => 0,
@@ -205,19 +198,6 @@ fn naked_with(view: &View, h: usize, extra: u16, virtual_: Cells, t: Technique) 
                 step.score = t.score() + degree as u16 - 1;
                 Some(step)
             })
-        })
-}
-
-/// Every `k`-element subset of `items`.
-fn subsets(items: &[usize], k: usize) -> impl Iterator<Item = Vec<usize>> + '_ {
-    let n = items.len();
-    (0u32..1 << n)
-        .filter(move |m| m.count_ones() as usize == k)
-        .map(move |m| {
-            (0..n)
-                .filter(|i| m >> i & 1 == 1)
-                .map(|i| items[i])
-                .collect()
         })
 }
 

@@ -48,6 +48,22 @@ impl<'a> View<'a> {
     }
 }
 
+/// The positions (0..9, in reading order) of house `h`'s cells whose candidates pass `keep`.
+pub fn positions(view: &View, h: usize, keep: impl Fn(u16) -> bool) -> u16 {
+    let cells = unit_cells(h);
+    (0..9)
+        .filter(|&i| keep(view.masks[cells[i] as usize]))
+        .fold(0, |m, i| m | 1 << i)
+}
+
+/// The positions in house `h` of the cells of `set` (the inverse of [`at`]).
+pub fn positions_of(h: usize, set: Cells) -> u16 {
+    let cells = unit_cells(h);
+    (0..9)
+        .filter(|&i| set >> cells[i] & 1 == 1)
+        .fold(0, |m, i| m | 1 << i)
+}
+
 /// The cells of house `h` at `positions` (a 9-bit mask of positions in reading order).
 pub fn at(h: usize, positions: u16) -> Cells {
     let cells = unit_cells(h);
