@@ -56,7 +56,7 @@ pub fn run(config: &Config) -> anyhow::Result<String> {
             );
         }
         let Some(step) = path.next() else { break };
-        rating.took(step.technique, step.score, 1);
+        rating.took(&step);
         let _ = writeln!(out, "{:4}. {step}", rating.steps);
     }
     let (steps, left) = (rating.steps, path.pencil().candidates_left());

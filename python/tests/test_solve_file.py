@@ -101,7 +101,7 @@ def test_rate_file_is_the_command_lines_rate(cli, tmp_path):
     assert ours.read_bytes() == theirs.read_bytes()
     assert stats["levels"] == {"easy": 1000, "medium": 0, "hard": 0, "expert": 0, "beyond": 500}
     header = ours.read_text().splitlines()[0]
-    assert header == "puzzle,solution,status,level,hardest,score,steps,left,guesses"
+    assert header == "puzzle,solution,status,level,hardest,score,pearl,diamond,steps,left,guesses"
     jsonl = tmp_path / "key.jsonl"
     sudoku_batch.rate_file(DATA / "kaggle_1000.txt", jsonl)
     first = json.loads(jsonl.read_text().splitlines()[0])

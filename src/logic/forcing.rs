@@ -125,6 +125,9 @@ struct Hint {
     sort_key: u8,
     /// `(cell, digit)` removed.
     removed: Vec<(usize, u8)>,
+    /// The digit proved true, when the chain proves one (its cell's other candidates are
+    /// `removed`).
+    placement: Option<(usize, u8)>,
     technique: Technique,
     cells: Vec<usize>,
 }
@@ -200,7 +203,7 @@ pub fn find(p: &Pencil, kind: Kind) -> Option<Step> {
     Some(Step {
         technique: best.technique,
         score: best.score,
-        placement: None,
+        placement: best.placement,
         eliminations,
         digits,
         houses: Vec::new(),
@@ -451,6 +454,7 @@ impl Search {
                 complexity,
                 sort_key: if y && x { 4 } else { 2 },
                 removed,
+                placement: t_on.then_some((tc, td)),
                 technique: Technique::ForcingChain,
                 cells: self.chain_cells(target),
             });
@@ -570,6 +574,7 @@ impl Search {
             complexity,
             sort_key,
             removed: forward,
+            placement: None,
             technique: Technique::ForcingChain,
             cells,
         });
@@ -687,6 +692,7 @@ impl Search {
             complexity,
             sort_key,
             removed,
+            placement: on.then_some((cell, digit)),
             technique: self.kind.technique(),
             cells: vec![cell],
         });

@@ -20,6 +20,7 @@
 //! the `rate` command rates only those (the engine checks first); on a puzzle without a
 //! solution the ladder may meet a clash ([`Contradiction`]).
 
+mod aligned;
 mod als_wings;
 mod fish;
 mod forcing;
@@ -103,6 +104,10 @@ pub enum Technique {
     FourLinkFish,
     /// The WXYZ-wing with a set of four cells; 6.2 to 6.4.
     VwxyzWing,
+    /// Two cells whose every possible pair of digits leaves some candidate out: it is false
+    /// (a pair of digits is impossible where the cells see each other and the digits are
+    /// equal, or where a two-candidate cell seeing both would lose both); 6.2.
+    AlignedPairExclusion,
     /// The WXYZ-wing with a set of five cells; 6.6.
     UvwxyzWing,
     /// From one assumption: X- and Y-cycles, and forcing chains through houses (X) or cells
@@ -110,6 +115,9 @@ pub enum Technique {
     ForcingChain,
     /// The WXYZ-wing with a set of six cells; 7.5.
     TuvwxyzWing,
+    /// Aligned pair exclusion over three cells, with excluders of two or three candidates;
+    /// 7.5.
+    AlignedTripleExclusion,
     /// An assumption that leads to a clash, through houses only, on a grid that loses
     /// candidates as they are ruled out; from 7.5.
     NishioChain,
@@ -160,7 +168,7 @@ impl Level {
 
 impl Technique {
     /// The ladder: every technique, easiest first, in Sudoku Explainer's order.
-    pub const ALL: [Technique; 34] = {
+    pub const ALL: [Technique; 36] = {
         use Technique::*;
         [
             FullHouse,
@@ -191,9 +199,11 @@ impl Technique {
             BivalueGrave,
             FourLinkFish,
             VwxyzWing,
+            AlignedPairExclusion,
             UvwxyzWing,
             ForcingChain,
             TuvwxyzWing,
+            AlignedTripleExclusion,
             NishioChain,
             MultipleChain,
             DynamicChain,
@@ -261,6 +271,8 @@ impl Technique {
             VwxyzWing => als_wings::wing(view, 4, self),
             UvwxyzWing => als_wings::wing(view, 5, self),
             TuvwxyzWing => als_wings::wing(view, 6, self),
+            AlignedPairExclusion => aligned::exclusion(view, 2, self),
+            AlignedTripleExclusion => aligned::exclusion(view, 3, self),
             XyWing => wings::xy_wing(view),
             XyzWing => wings::xyz_wing(view),
             ForcingChain => forcing::find(p, forcing::Kind::Static),
@@ -309,9 +321,21 @@ const PROFILES: [(&str, &str, u16, Level); Technique::ALL.len()] = [
     ("bivalue universal grave", "bug", 56, Level::Expert),
     ("four-link fish", "four-link-fish", 58, Level::Expert),
     ("VWXYZ-wing", "vwxyz-wing", 62, Level::Expert),
+    (
+        "aligned pair exclusion",
+        "aligned-pair-exclusion",
+        62,
+        Level::Expert,
+    ),
     ("UVWXYZ-wing", "uvwxyz-wing", 66, Level::Expert),
     ("forcing chain", "forcing-chain", 65, Level::Expert),
     ("TUVWXYZ-wing", "tuvwxyz-wing", 75, Level::Expert),
+    (
+        "aligned triple exclusion",
+        "aligned-triple-exclusion",
+        75,
+        Level::Expert,
+    ),
     ("nishio forcing chain", "nishio-chain", 75, Level::Expert),
     (
         "multiple forcing chain",
@@ -353,6 +377,11 @@ pub struct Rating {
     pub hardest: Option<Technique>,
     /// The highest step score, in tenths: Sudoku Explainer's ER.
     pub score: u16,
+    /// The highest step score up to the first step that places a digit: Explainer's EP
+    /// (pearl); 0 before one does.
+    pub pearl: u16,
+    /// The first step's score: Explainer's ED (diamond); 0 before a step.
+    pub diamond: u16,
     /// Steps taken: each placement, and each application of an elimination technique.
     pub steps: u32,
     /// Candidates left when the ladder stopped: 0 when it solved the puzzle.
@@ -379,13 +408,24 @@ impl Rating {
         self.score
     }
 
-    /// Counts `steps` steps of `technique` scoring `score`.
-    pub fn took(&mut self, technique: Technique, score: u16, steps: u32) {
+    /// Counts `step`.
+    pub fn took(&mut self, step: &Step) {
+        self.took_many(step.technique, step.score, 1, step.placement.is_some());
+    }
+
+    /// Counts `steps` steps of `technique` scoring `score`, which place digits if `placed`.
+    fn took_many(&mut self, technique: Technique, score: u16, steps: u32, placed: bool) {
         if self.hardest.is_none() || score > self.score {
             self.hardest = Some(technique);
             self.score = self.score.max(score);
         }
         self.steps += steps;
+        if self.diamond == 0 {
+            self.diamond = self.score;
+        }
+        if self.pearl == 0 && placed {
+            self.pearl = self.score;
+        }
     }
 }
 
@@ -398,12 +438,7 @@ impl Rating {
 /// set), and is several times faster on the easy puzzles that make up most data sets.
 pub fn rate(puzzle: &Grid) -> Result<Rating, Contradiction> {
     let mut p = Pencil::new(puzzle)?;
-    let mut rating = Rating {
-        hardest: None,
-        score: 0,
-        steps: 0,
-        candidates_left: 0,
-    };
+    let mut rating = Rating::default();
     'ladder: while p.empty() != 0 {
         // The singles scoring no more than the rating so far are one tier now: which of them
         // places a digit no longer changes the rating, and the cells they fill before the
@@ -418,7 +453,7 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, Contradiction> {
         let placed = singles::place_all(&mut p, merged)?;
         if placed > 0 {
             let last = *merged.last().expect("a tier");
-            rating.took(last, last.score(), placed);
+            rating.took_many(last, last.score(), placed, true);
             continue;
         }
         let next = {
@@ -434,10 +469,10 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, Contradiction> {
         match next {
             Some((t, None)) => {
                 let placed = singles::place_all(&mut p, &[t])?;
-                rating.took(t, t.score(), placed);
+                rating.took_many(t, t.score(), placed, true);
             }
-            Some((t, Some(step))) => {
-                rating.took(t, step.score, 1);
+            Some((_, Some(step))) => {
+                rating.took(&step);
                 step.apply(&mut p);
             }
             None => {

@@ -75,13 +75,17 @@ impl Step {
         std::array::from_fn(|i| (i as u8 + 1, removed(i as u8 + 1)))
     }
 
-    /// Applies the step's conclusion to `p`.
+    /// Applies the step's conclusion to `p`: its placement if it has one, else its
+    /// eliminations. As in Sudoku Explainer, a direct technique only places its digit: the
+    /// eliminations that led to it stay for a later step to find (which may rate higher).
     pub fn apply(&self, p: &mut Pencil) {
-        if let Some((cell, d)) = self.placement {
-            p.place(cell, d);
-        }
-        for &(cell, d) in &self.eliminations {
-            p.eliminate(d, 1 << cell);
+        match self.placement {
+            Some((cell, d)) => p.place(cell, d),
+            None => {
+                for &(cell, d) in &self.eliminations {
+                    p.eliminate(d, 1 << cell);
+                }
+            }
         }
     }
 }

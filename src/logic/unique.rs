@@ -148,9 +148,14 @@ fn conclusions(view: &View, lp: &[usize], pair: u16, t: Technique) -> Vec<(u8, S
             .filter(|h| HOUSES[*h] >> c2 & 1 == 1)
             .collect();
         if extra_digits.count_ones() >= 2 {
-            for &h in &shared {
-                if let Some(step) = naked_with(view, h, extra_digits, 1 << c1 | 1 << c2, t) {
-                    out.push((3, step));
+            // Explainer's order: by size, then boxes, rows, columns; naked, then hidden.
+            for degree in 2..=7 {
+                for &h in &shared {
+                    let sets = [
+                        naked_with(view, h, degree, extra_digits, (c1, c2), t),
+                        hidden_with(view, h, degree, pair, extra_digits, (c1, c2), t),
+                    ];
+                    out.extend(sets.into_iter().flatten().map(|step| (3, step)));
                 }
             }
         }
@@ -174,106 +179,312 @@ fn conclusions(view: &View, lp: &[usize], pair: u16, t: Technique) -> Vec<(u8, S
     out
 }
 
-/// A naked subset in house `h` made of the digits `extra` (standing for the cells `virtual_`,
-/// which hold them among others) and other cells of the house: its digits leave the house's
-/// other cells. Scored a tenth more for each cell beyond the virtual one.
-fn naked_with(view: &View, h: usize, extra: u16, virtual_: Cells, t: Technique) -> Option<Step> {
-    let others = positions(view, h, |m| m.count_ones() >= 2) & !positions_of(h, virtual_);
-    let empty = positions(view, h, |m| m != 0).count_ones() as usize;
-    (2..=7usize)
-        .filter(|&degree| degree * 2 <= empty && degree >= extra.count_ones() as usize)
-        .find_map(|degree| {
-            subsets_of(others, degree as u32 - 1).find_map(|chosen| {
-                let chosen = at(h, chosen);
-                let union = members(chosen).fold(extra, |u, c| u | view.masks[c]);
-                if union.count_ones() as usize != degree {
-                    return None;
-                }
-                let members_ = chosen | virtual_;
-                let removed = Step::per_digit(|d| match union >> (d - 1) & 1 {
-                    1 => view.cells_of(h, d) & !members_,
-                    _ => 0,
-                });
-                let mut step = Step::eliminating(t, &removed, union, [h], members(members_))?;
-                step.score = t.score() + degree as u16 - 1;
-                Some(step)
-            })
-        })
-}
-
-/// The bivalue universal grave step, if the pencil marks are one.
-pub fn bug(view: &View, t: Technique) -> Option<Step> {
-    // Each house's digits with other than 0 or 2 places: their one place in a cell of three
-    // or more candidates is a BUG candidate.
-    let mut extra = [0u16; 81];
-    for house in (18..27).chain(0..18) {
-        for d in 1..=9u8 {
-            let places = view.cells_of(house, d);
-            let n = places.count_ones();
-            if n == 0 || n == 2 {
-                continue;
-            }
-            let big: Vec<usize> = members(places)
-                .filter(|&c| view.masks[c].count_ones() >= 3)
-                .collect();
-            match big.len() {
-                0 => return None,
-                1 => extra[big[0]] |= 1 << (d - 1),
-                _ => {}
-            }
-        }
-    }
-    // Without them, every cell has two candidates and every digit two places per house.
-    let rest = |c: usize| view.masks[c] & !extra[c];
-    if (0..81).any(|c| view.masks[c] != 0 && rest(c).count_ones() != 2) {
+/// A naked subset of `degree` digits in house `h`: the extra digits of the loop's two extra
+/// cells `(c1, c2)` (standing in for one cell) and `degree - 1` other cells of the house; the
+/// extra digits not in both cells must be among the other cells'. Its digits leave the
+/// house's other cells. Scored a tenth more for each digit past the first.
+fn naked_with(
+    view: &View,
+    h: usize,
+    degree: u32,
+    extra: u16,
+    (c1, c2): (usize, usize),
+    t: Technique,
+) -> Option<Step> {
+    let both: Cells = 1 << c1 | 1 << c2;
+    let empty = positions(view, h, |m| m != 0).count_ones();
+    if degree * 2 > empty || degree < extra.count_ones() {
         return None;
     }
-    for house in HOUSES {
-        for d in 1..=9u8 {
-            let n = members(house)
-                .filter(|&c| rest(c) >> (d - 1) & 1 == 1)
-                .count();
-            if n != 0 && n != 2 {
-                return None;
-            }
+    let others = positions(view, h, |m| m.count_ones() >= 2) & !positions_of(h, both);
+    let shared = extra & view.masks[c1] & view.masks[c2];
+    subsets_of(others, degree - 1).find_map(|chosen| {
+        let chosen = at(h, chosen);
+        let theirs = members(chosen).fold(0, |u, c| u | view.masks[c]);
+        let union = theirs | extra;
+        if union.count_ones() != degree || (theirs | shared).count_ones() != degree {
+            return None;
         }
+        let removed = Step::per_digit(|d| match union >> (d - 1) & 1 {
+            1 => view.cells_of(h, d) & !(chosen | both),
+            _ => 0,
+        });
+        let mut step = Step::eliminating(t, &removed, union, [h], members(chosen | both))?;
+        step.score = t.score() + degree as u16 - 1;
+        Some(step)
+    })
+}
+
+/// A hidden subset of `degree` digits in house `h`: the loop's pair and `degree - 2` digits
+/// that are neither the pair nor extra, confined (with `c2` left out, `c1` standing in for
+/// both) to `degree` cells. The other cells of the subset keep only its digits. Scored a
+/// tenth more for each of those cells past the first.
+fn hidden_with(
+    view: &View,
+    h: usize,
+    degree: u32,
+    pair: u16,
+    extra: u16,
+    (c1, c2): (usize, usize),
+    t: Technique,
+) -> Option<Step> {
+    let empty = positions(view, h, |m| m != 0).count_ones();
+    if degree * 2 >= empty {
+        return None;
     }
-    let cells: Vec<usize> = (0..81).filter(|&c| extra[c] != 0).collect();
-    let all_extra = cells.iter().fold(0, |m, &c| m | extra[c]);
-    let set: Cells = cells.iter().fold(0, |s, &c| s | 1 << c);
-    match cells.len() {
-        0 => None,
-        1 => {
-            let c = cells[0];
-            let removed = Step::per_digit(|d| u128::from(rest(c) >> (d - 1) & 1) << c);
-            Step::eliminating(t, &removed, all_extra, [], cells)
-        }
-        _ if all_extra.count_ones() == 1 => {
-            let d = all_extra.trailing_zeros() as u8 + 1;
-            let removed = seen_by_all(set) & view.pencil.cands(d);
-            let mut step = Step::eliminating(t, &[(d, removed)], all_extra, [], cells)?;
-            step.score = t.score() + 1;
-            Some(step)
-        }
-        _ => {
-            let common = cells.iter().fold(!0u128, |s, &c| s & PEERS[c]);
-            if common == 0 {
+    let rest = 0x1ff & !pair & !extra;
+    let without_c2 = !positions_of(h, 1 << c2);
+    subsets_of(rest, degree - 2).find_map(|chosen| {
+        let digits = chosen | pair;
+        let mut places = 0u16;
+        for d in (1..=9u8).filter(|d| digits >> (d - 1) & 1 == 1) {
+            let at_d = positions_of(h, view.cells_of(h, d)) & without_c2;
+            if at_d == 0 {
                 return None;
             }
-            (0..27)
-                .filter(|&h| set & !HOUSES[h] == 0)
-                .find_map(|h| naked_with(view, h, all_extra, set, t))
-                .map(|mut step| {
-                    step.score += 1;
-                    step
-                })
+            places |= at_d;
         }
+        if places.count_ones() != degree {
+            return None;
+        }
+        let cells = at(h, places) & !(1 << c1);
+        let removed = Step::per_digit(|d| match digits >> (d - 1) & 1 {
+            0 => cells & view.pencil.cands(d),
+            _ => 0,
+        });
+        let mut step =
+            Step::eliminating(t, &removed, digits, [h], members(cells | 1 << c1 | 1 << c2))?;
+        step.score = t.score() + degree as u16 - 2;
+        Some(step)
+    })
+}
+
+/// The bivalue universal grave step, if the pencil marks are one, found as Sukaku Explainer
+/// finds it (with lkSudoku's repair, on by default): the first of type 1, 2, 4, 3 that removes
+/// something.
+pub fn bug(view: &View, t: Technique) -> Option<Step> {
+    let grave = Grave::of(view)?;
+    let set: Cells = grave.cells.iter().fold(0, |s, &c| s | 1 << c);
+    let all = grave.all_values;
+    match grave.cells.len() {
+        1 => {
+            let c = grave.cells[0];
+            let removed =
+                Step::per_digit(|d| u128::from((view.masks[c] & !all) >> (d - 1) & 1) << c);
+            Step::eliminating(t, &removed, all, [], grave.cells.clone())
+        }
+        _ if all.count_ones() == 1 => {
+            let d = all.trailing_zeros() as u8 + 1;
+            let removed = grave.common & view.pencil.cands(d);
+            let step = Step::eliminating(t, &[(d, removed)], all, [], grave.cells.clone());
+            step.map(|s| scored(s, 57)).or_else(|| grave.type4(view, t))
+        }
+        _ if grave.common != 0 => grave.type4(view, t).or_else(|| grave.type3(view, set, t)),
+        _ => None,
+    }
+}
+
+fn scored(mut step: Step, score: u16) -> Step {
+    step.score = score;
+    step
+}
+
+/// The cells and digits that stand between the pencil marks and a bivalue universal grave.
+struct Grave {
+    /// In the order Explainer finds them.
+    cells: Vec<usize>,
+    /// Per cell, its digits beyond the grave's two.
+    values: [u16; 81],
+    all_values: u16,
+    /// The cells that see every one of `cells`.
+    common: Cells,
+}
+
+impl Grave {
+    /// Explainer's search: a digit with other than 0 or 2 places in a house (boxes, rows,
+    /// columns) and only one place in a cell of three or more candidates makes that a grave
+    /// cell. lkSudoku's repair: when one digit is the only one out of place, every such cell
+    /// holding it joins. Without them every cell must have two candidates and every digit two
+    /// places in each house.
+    fn of(view: &View) -> Option<Grave> {
+        let mut grave = Grave {
+            cells: Vec::new(),
+            values: [0; 81],
+            all_values: 0,
+            common: !0,
+        };
+        let mut rest = view.masks;
+        // The cells of three or more candidates holding a misplaced digit, while that digit
+        // is the only one misplaced.
+        let mut only: Option<(u8, Cells)> = None;
+        let mut one_value = true;
+        for house in (18..27).chain(0..18) {
+            for d in 1..=9u8 {
+                let places = view.cells_of(house, d);
+                if matches!(places.count_ones(), 0 | 2) {
+                    continue;
+                }
+                let big =
+                    members(places).fold(0 as Cells, |s, c| match view.masks[c].count_ones() {
+                        3.. => s | 1 << c,
+                        _ => s,
+                    });
+                match &mut only {
+                    None => only = Some((d, big)),
+                    Some((value, cells)) if one_value => match *value == d {
+                        true => *cells |= big,
+                        false => one_value = false,
+                    },
+                    _ => {}
+                }
+                if big.count_ones() == 1 {
+                    let c = big.trailing_zeros() as usize;
+                    grave.add(c, d, &mut rest)?;
+                }
+                if big == 0 {
+                    return None;
+                }
+            }
+        }
+        if let Some((d, cells)) = only.filter(|_| one_value)
+            && cells.count_ones() as usize > grave.cells.len()
+        {
+            let known: Cells = grave.cells.iter().fold(0, |s, &c| s | 1 << c);
+            for c in members(cells & !known) {
+                grave.add_joined(c, d, &mut rest)?;
+            }
+        }
+        if (0..81).any(|c| rest[c] != 0 && rest[c].count_ones() != 2) {
+            return None;
+        }
+        let misplaced = HOUSES.iter().any(|&house| {
+            (0..9).any(|i| {
+                let n = members(house).filter(|&c| rest[c] >> i & 1 == 1).count();
+                n != 0 && n != 2
+            })
+        });
+        (!misplaced).then_some(grave)
+    }
+
+    /// Counts `d` in `c` as a grave candidate; `None` when the cells of two or more grave
+    /// digits no longer share a peer (no type applies).
+    fn add(&mut self, c: usize, d: u8, rest: &mut [u16; 81]) -> Option<()> {
+        self.all_values |= 1 << (d - 1);
+        self.add_joined(c, d, rest)
+    }
+
+    /// As [`Grave::add`], for a cell lkSudoku's repair joins: its digit is not added to the
+    /// grave's digits (Explainer's bookkeeping).
+    fn add_joined(&mut self, c: usize, d: u8, rest: &mut [u16; 81]) -> Option<()> {
+        if !self.cells.contains(&c) {
+            self.cells.push(c);
+        }
+        self.values[c] |= 1 << (d - 1);
+        rest[c] &= !(1 << (d - 1));
+        let set: Cells = self.cells.iter().fold(0, |s, &c| s | 1 << c);
+        self.common &= PEERS[c] & !set;
+        let blocked = self.cells.len() > 1 && self.all_values.count_ones() > 1 && self.common == 0;
+        (!blocked).then_some(())
+    }
+
+    /// Type 4: two grave cells in one house sharing one non-grave digit: each keeps only it and
+    /// its grave digits.
+    fn type4(&self, view: &View, t: Technique) -> Option<Step> {
+        let [c1, c2] = self.cells[..] else {
+            return None;
+        };
+        let common = view.masks[c1] & view.masks[c2] & !self.all_values;
+        if common.count_ones() != 1 {
+            return None;
+        }
+        let house = houses_box_first(c1)
+            .into_iter()
+            .find(|&h| HOUSES[h] >> c2 & 1 == 1)?;
+        let keep = |c: usize| view.masks[c] & !self.values[c] & !common;
+        let removed = Step::per_digit(|d| {
+            let bit = 1 << (d - 1);
+            u128::from(keep(c1) & bit != 0) << c1 | u128::from(keep(c2) & bit != 0) << c2
+        });
+        Step::eliminating(t, &removed, common, [house], [c1, c2]).map(|s| scored(s, 57))
+    }
+
+    /// Type 3: the grave digits act as one cell of a naked subset with other cells of a house
+    /// every grave cell lies in; its digits leave the house's other cells. The smallest subset
+    /// first, then boxes, rows, columns; 5.7 and a tenth per digit past the first.
+    fn type3(&self, view: &View, set: Cells, t: Technique) -> Option<Step> {
+        let extra = self.all_values;
+        if extra.count_ones() < 2 {
+            return None;
+        }
+        let shared: Vec<usize> = houses_box_first(self.cells[0])
+            .into_iter()
+            .filter(|&h| set & !HOUSES[h] == 0)
+            .collect();
+        (2..=6u32).find_map(|degree| {
+            shared.iter().find_map(|&h| {
+                let region = self.common & HOUSES[h];
+                let usable = positions_of(h, region) & positions(view, h, |m| m.count_ones() >= 2);
+                subsets_of(usable, degree - 1).find_map(|chosen| {
+                    let chosen = at(h, chosen);
+                    let naked = members(chosen).fold(0u16, |u, c| u | view.masks[c]);
+                    if naked.count_ones() != degree || extra & !naked != 0 {
+                        return None;
+                    }
+                    let erasable = region & !chosen;
+                    let removed = Step::per_digit(|d| match naked >> (d - 1) & 1 {
+                        1 => erasable & view.pencil.cands(d),
+                        _ => 0,
+                    });
+                    let step = Step::eliminating(t, &removed, naked, [h], members(set | chosen))?;
+                    Some(scored(step, 56 + degree as u16))
+                })
+            })
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Step `n` (1-based) of the path of `puzzle`: its text and score.
+    fn step(puzzle: &str, n: usize) -> (String, u16) {
+        let grid: crate::grid::Grid = puzzle.parse().unwrap();
+        let step = crate::logic::explain(&grid).unwrap().nth(n - 1).unwrap();
+        (step.to_string(), step.score)
+    }
+
+    // Puzzles from the Sudoku Exchange puzzle bank; Sukaku Explainer takes the same step
+    // (its `--after=%s` log) and rates the puzzle by it.
+
+    #[test]
+    fn a_rectangle_whose_extra_cells_make_a_hidden_subset() {
+        // r2c4 and r2c6 hold 3,5 and more; with r2c4 standing for both, 1,3,5 are confined
+        // to r2c1 r2c4 r2c9 in row 2: r2c1 and r2c9 keep only those. 4.6.
+        let (text, score) = step(
+            "003108500060000020000020000630000054082000960005000300906734102800050009000906000",
+            21,
+        );
+        assert_eq!(
+            text,
+            "unique rectangle on 1,3,5 in row 2 at r2c1 r2c4 r2c6 r2c9: r2c1<>4, r2c19<>7"
+        );
+        assert_eq!(score, 46);
+    }
+
+    #[test]
+    fn a_grave_whose_digits_make_a_naked_quad() {
+        // Explainer: "BUG type 3: r3c6,r8c6 on 1, 7, 8, 9", 6.0.
+        let (text, score) = step(
+            "090040007008000000247060000500180300003090700002073001000030286000000900600050010",
+            36,
+        );
+        assert_eq!(
+            text,
+            "bivalue universal grave on 1,7,8,9 in column 6 at r2c6 r3c6 r7c6 r8c6 r9c6: r1c6<>8"
+        );
+        assert_eq!(score, 60);
+    }
 
     #[test]
     fn a_rectangle_is_a_valid_loop_and_a_line_is_not() {

@@ -197,23 +197,29 @@ impl KeyFormat {
 }
 
 /// The rating's columns, before `guesses`.
-const RATING_COLUMNS: [&str; 5] = ["level", "hardest", "score", "steps", "left"];
+const RATING_COLUMNS: [&str; 7] = [
+    "level", "hardest", "score", "pearl", "diamond", "steps", "left",
+];
 
 /// The rating's values, in the order of [`RATING_COLUMNS`], for a key that writes them
-/// as text: empty for a puzzle without one, and `score` empty for one beyond the ladder (it
-/// has no score on its scale).
-fn rating_values(rating: Option<&Rating>) -> [Value; 5] {
+/// as text: empty for a puzzle without one; `score` empty for one beyond the ladder (it has
+/// no score on its scale), and `pearl` and `diamond` empty where the ladder stopped before
+/// they were known.
+fn rating_values(rating: Option<&Rating>) -> [Value; 7] {
     let Some(r) = rating else {
-        return [Value::Empty; 5];
+        return [Value::Empty; 7];
+    };
+    let known = |tenths: u16, known: bool| match known {
+        true => Value::Tenths(tenths),
+        false => Value::Empty,
     };
     [
         Value::Text(r.level().name()),
         r.hardest
             .map_or(Value::Empty, |t| Value::Text(t.key_name())),
-        match r.finished() {
-            true => Value::Tenths(r.score()),
-            false => Value::Empty,
-        },
+        known(r.score(), r.finished()),
+        known(r.pearl, r.finished() || r.pearl > 0),
+        known(r.diamond, r.finished() || r.diamond > 0),
         Value::Number(r.steps),
         Value::Number(r.candidates_left),
     ]

@@ -257,7 +257,7 @@ fn a_level_is_met_by_every_puzzle_and_rated_csv_is_input_for_rate() {
     assert!(
         rows.next()
             .unwrap()
-            .ends_with(",sb_level,sb_hardest,sb_score,steps,left,sb_guesses")
+            .ends_with(",sb_level,sb_hardest,sb_score,pearl,diamond,steps,left,sb_guesses")
     );
     for (row, generated) in rows.zip(text.lines().skip(1)) {
         let f: Vec<&str> = row.split(',').collect();

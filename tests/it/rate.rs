@@ -23,7 +23,7 @@ fn a_csv_key_rates_every_puzzle_in_order() {
     let mut rows = out.lines();
     assert_eq!(
         rows.next(),
-        Some("puzzle,solution,status,level,hardest,score,steps,left,guesses")
+        Some("puzzle,solution,status,level,hardest,score,pearl,diamond,steps,left,guesses")
     );
     let puzzles = data_lines("kaggle_1000.txt");
     let solutions = data_lines("solutions/kaggle_1000.txt");
@@ -39,19 +39,48 @@ fn a_csv_key_rates_every_puzzle_in_order() {
             .bytes()
             .filter(|&b| b == b'.' || b == b'0')
             .count();
+        let tenths = |t: u16| format!("{:.1}", f64::from(t) / 10.0);
+        // Singles only: the first step places a digit, so pearl and diamond are its score.
+        assert_eq!(rating.pearl, rating.diamond);
         let expected = [
             "easy",
             hardest.key_name(),
-            &format!("{:.1}", f64::from(hardest.score()) / 10.0),
+            &tenths(hardest.score()),
+            &tenths(rating.pearl),
+            &tenths(rating.diamond),
             &blanks.to_string(),
             "0",
         ];
-        assert_eq!(row[3..8], expected, "row {i}");
-        assert!(row[8].parse::<u64>().is_ok());
+        assert_eq!(row[3..10], expected, "row {i}");
+        assert!(row[10].parse::<u64>().is_ok());
     }
     assert!(
         err.contains("levels      easy 1000, medium 0, hard 0, expert 0, beyond 0"),
         "{err}"
+    );
+}
+
+#[test]
+fn score_pearl_and_diamond_are_sudoku_explainers_er_ep_and_ed() {
+    // From the Sudoku Exchange puzzle bank; serate (Sukaku Explainer, built from source)
+    // rates it 8.0/7.1/4.1: its first step scores 4.1, its first placement comes after a 7.1.
+    let puzzle =
+        "050906400003100006900070050400000017001090200320000009070060004800009700004708020";
+    let out = command()
+        .args(["rate", "-", "-q", "--output-format", "jsonl"])
+        .write_stdin(puzzle)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&row["score"], &row["pearl"], &row["diamond"]),
+        (
+            &serde_json::json!(8.0),
+            &serde_json::json!(7.1),
+            &serde_json::json!(4.1)
+        ),
+        "{row}"
     );
 }
 
@@ -62,9 +91,14 @@ fn puzzles_beyond_the_ladder_have_no_score() {
     for row in out.lines().skip(1) {
         let f: Vec<&str> = row.split(',').collect();
         assert_eq!((f[2], f[3], f[5]), ("solved", "beyond", ""), "{row}");
-        assert!(f[7].parse::<u32>().unwrap() > 0, "{row}: candidates left");
+        // Stuck before any step (pearl and diamond unknown), or after some.
         assert!(
-            f[8].parse::<u32>().unwrap() > 0,
+            f[6].is_empty() || f[6].parse::<f64>().unwrap() >= 1.0,
+            "{row}: pearl"
+        );
+        assert!(f[9].parse::<u32>().unwrap() > 0, "{row}: candidates left");
+        assert!(
+            f[10].parse::<u32>().unwrap() > 0,
             "{row}: the engine guessed"
         );
     }
@@ -154,11 +188,9 @@ fn csv_inputs_keep_their_columns_and_threads_do_not_change_the_key() {
     let (_, one, _) = run(&["rate", input, "-j1", "-q"]);
     let (_, two, _) = run(&["rate", input, "-j2", "-q"]);
     assert_eq!(one, two);
-    assert!(
-        one.starts_with(
-            "quizzes,solutions,solution,status,level,hardest,score,steps,left,guesses\n"
-        )
-    );
+    assert!(one.starts_with(
+        "quizzes,solutions,solution,status,level,hardest,score,pearl,diamond,steps,left,guesses\n"
+    ));
     let input_rows: Vec<String> = std::fs::read_to_string(input)
         .unwrap()
         .lines()
