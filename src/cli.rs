@@ -176,6 +176,11 @@ pub struct GenerateArgs {
     #[arg(long, value_enum)]
     pub level: Option<LevelArg>,
 
+    /// The rating every puzzle must have: a range of `rate`'s scores (Sudoku Explainer's
+    /// scale), `7.0..8.5`, `9.0..`, `..4.4` or one score; implies --rate.
+    #[arg(long, value_name = "A..B", value_parser = parse_rating)]
+    pub rating: Option<Target>,
+
     /// Rate every puzzle as `rate` does: CSV gets `level`, `hardest` and `score` columns, the
     /// stats the levels.
     #[arg(long)]
@@ -226,10 +231,26 @@ pub enum GenerateFormatArg {
 
 /// `A..B`, `A..`, `..B` or `N`.
 fn parse_target(text: &str) -> Result<Target, String> {
+    parse_range(text, |s| s.parse::<u64>().ok())
+}
+
+/// A range of scores as `rate` writes them (`7.0..8.5`, `9..`, `6.6`), in tenths.
+fn parse_rating(text: &str) -> Result<Target, String> {
+    parse_range(text, |s| {
+        let (whole, tenth) = s.split_once('.').unwrap_or((s, "0"));
+        let tenth = match tenth.len() {
+            1 => tenth.parse::<u64>().ok()?,
+            _ => return None,
+        };
+        Some(whole.parse::<u64>().ok()? * 10 + tenth)
+    })
+}
+
+/// `A..B`, `A..`, `..B` or `N`, each number read by `parse`.
+fn parse_range(text: &str, parse: impl Fn(&str) -> Option<u64>) -> Result<Target, String> {
     let number = |s: &str| {
-        s.trim()
-            .parse::<u64>()
-            .map_err(|_| format!("{text:?} is not a range: give A..B, A.., ..B or one number"))
+        parse(s.trim())
+            .ok_or_else(|| format!("{text:?} is not a range: give A..B, A.., ..B or one number"))
     };
     let target = match text.split_once("..") {
         Some((a, b)) => Target {
@@ -541,6 +562,7 @@ impl GenerateArgs {
                 LevelArg::Expert => Level::Expert,
                 LevelArg::Beyond => Level::Beyond,
             }),
+            rating: self.rating.unwrap_or(Target::ANY),
             rate: self.rate,
         };
         if options.clues.max < 17 {

@@ -329,6 +329,13 @@ impl Stats {
             let levels: serde_json::Map<String, serde_json::Value> =
                 levels.map(|(l, n)| (l.to_string(), json!(n))).collect();
             report["options"]["level"] = json!(self.options.level.map(Level::name));
+            let rating = self.options.rating;
+            report["options"]["rating"] = match rating == super::Target::ANY {
+                true => serde_json::Value::Null,
+                false => {
+                    json!({"min": rating.min as f64 / 10.0, "max": (rating.max != u64::MAX).then(|| rating.max as f64 / 10.0)})
+                }
+            };
             report["levels"] = levels.into();
         }
         report

@@ -84,14 +84,33 @@ pub struct Options {
     pub attempts: u64,
     /// The level for a person (see [`crate::logic`]) every puzzle must have.
     pub level: Option<Level>,
-    /// Rate every puzzle (implied by `level`).
+    /// The rating every puzzle must have, in tenths: Sudoku Explainer's ER as `rate`'s
+    /// `score` gives it (a puzzle past the ladder counts as Explainer's 20.0).
+    pub rating: Target,
+    /// Rate every puzzle (implied by `level` and `rating`).
     pub rate: bool,
 }
 
 impl Options {
     /// Whether each puzzle gets a rating.
     pub fn rates(&self) -> bool {
-        self.rate || self.level.is_some()
+        self.rate || self.rated_target()
+    }
+
+    /// Whether a target needs every try rated.
+    fn rated_target(&self) -> bool {
+        self.level.is_some() || self.rating != Target::ANY
+    }
+}
+
+/// The score Explainer gives a puzzle its rules cannot finish ("beyond solver"), in tenths.
+const BEYOND_SCORE: u64 = 200;
+
+/// A rating's score as a target measures it.
+fn score_of(rating: &Rating) -> u64 {
+    match rating.finished() {
+        true => u64::from(rating.score()),
+        false => BEYOND_SCORE,
     }
 }
 
@@ -104,6 +123,7 @@ impl Default for Options {
             minimal: true,
             attempts: 100_000,
             level: None,
+            rating: Target::ANY,
             rate: false,
         }
     }
@@ -132,7 +152,7 @@ pub struct Generated {
     "no puzzle with {wanted} in {attempts} tries; the closest had {} clues and {} guesses{}",
     closest.clues,
     closest.guesses,
-    closest.rating.map_or(String::new(), |r| format!(" (level {})", r.level().name()))
+    closest.rating.map_or(String::new(), |r| format!(" (level {}, score {})", r.level().name(), crate::logic::Score(r.score())))
 )]
 pub struct Unreached {
     /// The target, as asked for (`--clues 17..17`).
@@ -174,10 +194,10 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, Unreached> {
             panic!("generator bug on {puzzle}: {:?}, {valid:?}", out.status);
         }
         let guesses = out.guesses;
-        // Every try is rated when the level is a target; with --rate alone, only the puzzle
-        // given out.
+        // Every try is rated when the level or rating is a target; with --rate alone, only the
+        // puzzle given out.
         let rate = || crate::logic::rate(&puzzle).expect("a puzzle with a solution has no clash");
-        let rating = options.level.is_some().then(rate);
+        let rating = options.rated_target().then(rate);
         let found = Generated {
             puzzle,
             solution,
@@ -203,7 +223,7 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, Unreached> {
             let mean = mean_guesses(&puzzle, guesses, &mut rng);
             options.clues.distance(clues as u64)
                 + options.guesses.distance(mean)
-                + level_distance(options, &found)
+                + rated_distance(options, &found)
         };
         if pool.len() < POOL {
             pool.push((steady, found));
@@ -233,20 +253,22 @@ fn mean_guesses(puzzle: &Grid, guesses: u64, rng: &mut Rng) -> u64 {
     (guesses + copies) / (COPIES + 1)
 }
 
-/// How far a puzzle is from the targets: clues and guesses outside their ranges, and levels
-/// away from the level asked for, added up.
+/// How far a puzzle is from the targets: clues, guesses and tenths of rating outside their
+/// ranges, and levels away from the level asked for, added up.
 fn distance(options: &Options, g: &Generated) -> u64 {
     options.clues.distance(g.clues as u64)
         + options.guesses.distance(g.guesses)
-        + level_distance(options, g)
+        + rated_distance(options, g)
 }
 
-/// Levels between a puzzle's and the one asked for (0 when none is).
-fn level_distance(options: &Options, g: &Generated) -> u64 {
-    match (options.level, g.rating) {
-        (Some(wanted), Some(rating)) => (wanted as u64).abs_diff(rating.level() as u64),
-        _ => 0,
-    }
+/// Levels between a puzzle's and the one asked for, and tenths between its score and the
+/// rating range asked for (0 for what is not asked for).
+fn rated_distance(options: &Options, g: &Generated) -> u64 {
+    let Some(rating) = g.rating else { return 0 };
+    let levels = options
+        .level
+        .map_or(0, |wanted| (wanted as u64).abs_diff(rating.level() as u64));
+    levels + options.rating.distance(score_of(&rating))
 }
 
 /// The targets, as the command line names them.
@@ -260,6 +282,15 @@ fn wanted(options: &Options) -> String {
     }
     if let Some(level) = options.level {
         parts.push(format!("--level {}", level.name()));
+    }
+    if options.rating != Target::ANY {
+        let score = |t: u64| crate::logic::Score(t.min(u64::from(u16::MAX)) as u16).to_string();
+        let (min, max) = (options.rating.min, options.rating.max);
+        parts.push(match (min, max) {
+            (a, b) if a == b => format!("--rating {}", score(a)),
+            (a, u64::MAX) => format!("--rating {}..", score(a)),
+            (a, b) => format!("--rating {}..{}", score(a), score(b)),
+        });
     }
     if parts.is_empty() {
         "these options".to_string()

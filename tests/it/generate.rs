@@ -267,6 +267,58 @@ fn a_level_is_met_by_every_puzzle_and_rated_csv_is_input_for_rate() {
 }
 
 #[test]
+fn a_rating_range_gives_puzzles_that_rate_in_it() {
+    // Scores on Sudoku Explainer's scale; the search climbs to them through the tries' scores.
+    for range in ["7.0..7.5", "2.6", "..2.0"] {
+        let args = [
+            "-n", "4", "--seed", "11", "--rating", range, "-f", "csv", "-q",
+        ];
+        let one = generated(&[&args[..], &["-j1"]].concat());
+        assert_eq!(one, generated(&[&args[..], &["-j2"]].concat()), "{range}");
+        let (low, high) = match range.split_once("..") {
+            Some((a, b)) => (a.parse().unwrap_or(0.0), b.parse::<f64>().unwrap()),
+            None => (range.parse().unwrap(), range.parse().unwrap()),
+        };
+        for row in one.lines().skip(1) {
+            let f: Vec<&str> = row.split(',').collect();
+            let score: f64 = f[6].parse().unwrap();
+            assert!((low..=high).contains(&score), "{range}: {row}");
+            // The library's rating of the puzzle says the same.
+            let rating = sudoku_batch::logic::rate(&grid(f[0])).unwrap();
+            assert_eq!(f64::from(rating.score()) / 10.0, score, "{row}");
+        }
+    }
+}
+
+#[test]
+fn a_rating_is_a_range_of_scores_with_at_most_one_decimal() {
+    for (bad, says) in [
+        ("7.55", "is not a range"),
+        ("x..8", "is not a range"),
+        ("8.0..7.0", "is empty"),
+    ] {
+        command()
+            .args(["generate", "-n", "1", "--rating", bad])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+}
+
+#[test]
+fn an_unreached_rating_says_what_was_reached() {
+    command()
+        .args(["generate", "-n", "1", "--seed", "3", "--rating", "9.5.."])
+        .args(["--attempts", "5", "-q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no puzzle with --rating 9.5.. in 5 tries",
+        ))
+        .stderr(predicate::str::contains(", score "));
+}
+
+#[test]
 fn an_unreached_level_says_what_was_reached() {
     command()
         .args([
