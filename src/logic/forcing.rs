@@ -337,7 +337,16 @@ impl Search {
     /// What `on` being true turns off, in Explainer's order: the cell's other digits (with
     /// `cells`), then the digit's other places in the box, the row and the column. The new
     /// nodes are the range returned.
-    fn on_to_off(&mut self, grid: &Marks, on: u32, cells: bool) -> std::ops::Range<u32> {
+    ///
+    /// Only candidates that `new` accepts get a node: a search passes what it would drop (a
+    /// node of a candidate it has found already), which saves making it.
+    fn on_to_off(
+        &mut self,
+        grid: &Marks,
+        on: u32,
+        cells: bool,
+        new: impl Fn(usize, u8) -> bool,
+    ) -> std::ops::Range<u32> {
         let (cell, digit) = {
             let n = &self.nodes[on as usize];
             (n.cell as usize, n.digit)
@@ -348,14 +357,18 @@ impl Search {
             while others != 0 {
                 let d = others.trailing_zeros() as u8 + 1;
                 others &= others - 1;
-                self.node(cell, d, false, Some(on));
+                if new(cell, d) {
+                    self.node(cell, d, false, Some(on));
+                }
             }
         }
         let mut added: Cells = 1 << cell;
         for house in regions(cell) {
             for other in members(grid.places(house, digit) & !added) {
                 added |= 1 << other;
-                self.node(other, digit, false, Some(on));
+                if new(other, digit) {
+                    self.node(other, digit, false, Some(on));
+                }
             }
         }
         start..self.nodes.len() as u32
@@ -365,6 +378,9 @@ impl Search {
     /// and the digit's other place in each house that has two (with `houses`). On a grid that
     /// has lost candidates since `source`, the candidates lost in that cell or house are
     /// parents too. The new nodes are the range returned.
+    ///
+    /// Only candidates that `new` accepts get a node, as in `on_to_off`.
+    #[allow(clippy::too_many_arguments)]
     fn off_to_on(
         &mut self,
         grid: &Marks,
@@ -373,14 +389,15 @@ impl Search {
         off: u32,
         cells: bool,
         houses: bool,
+        new: impl Fn(usize, u8) -> bool,
     ) -> std::ops::Range<u32> {
         let (cell, digit) = {
             let n = &self.nodes[off as usize];
             (n.cell as usize, n.digit)
         };
         let start = self.nodes.len() as u32;
-        if cells && grid.count(cell) == 2 {
-            let other = (grid.masks[cell] & !(1 << (digit - 1))).trailing_zeros() as u8 + 1;
+        let other = (grid.masks[cell] & !(1 << (digit - 1))).trailing_zeros() as u8 + 1;
+        if cells && grid.count(cell) == 2 && new(cell, other) {
             let from = self.parents.len();
             self.parents.push(off);
             let mut lost = source.masks[cell] & !grid.masks[cell];
@@ -394,7 +411,7 @@ impl Search {
         if houses {
             for house in regions(cell) {
                 let others = grid.places(house, digit) & !(1 << cell);
-                if others.count_ones() != 1 {
+                if others.count_ones() != 1 || !new(others.trailing_zeros() as usize, digit) {
                     continue;
                 }
                 let from = self.parents.len();
@@ -409,17 +426,21 @@ impl Search {
         start..self.nodes.len() as u32
     }
 
-    /// Whether `parent`'s candidate and state are on `child`'s line of first parents.
-    fn is_parent(&self, child: u32, cell: u8, digit: u8, on: bool) -> bool {
+    /// The candidates off on `child`'s line of first parents (not `child` itself), as bits
+    /// of their slots: what Explainer's `isParent` asks of each node `child` implies, found
+    /// once per child.
+    fn offs_above(&self, child: u32) -> [u64; 12] {
+        let mut line = [0u64; 12];
         let mut at = child;
         while let Some(first) = self.first_parent(at) {
             at = first;
             let n = &self.nodes[at as usize];
-            if (n.cell, n.digit, n.on) == (cell, digit, on) {
-                return true;
+            if !n.on {
+                let s = slot(n.cell as usize, n.digit);
+                line[s / 64] |= 1 << (s % 64);
             }
         }
-        false
+        line
     }
 
     /// Explainer's static producer, for one choice of links: Y (cells) and X (houses).
@@ -452,17 +473,24 @@ impl Search {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             for p in std::mem::take(&mut pending_on) {
-                for off in self.on_to_off(&grid, p, y) {
+                let above = self.offs_above(p);
+                for off in self.on_to_off(&grid, p, y, |_, _| true) {
                     let n = &self.nodes[off as usize];
-                    if !self.is_parent(p, n.cell, n.digit, false) {
-                        pending_off.push(off);
-                        to_off.add(&self.nodes, off);
+                    let s = slot(n.cell as usize, n.digit);
+                    if above[s / 64] >> (s % 64) & 1 == 0 {
+                        // Explainer follows every copy of an off candidate, not only the
+                        // first: a later copy closes cycles by other paths.
+                        let first = to_off.add(&self.nodes, off);
+                        pending_off.push((off, first));
                     }
                 }
             }
             length += 1;
-            for p in std::mem::take(&mut pending_off) {
-                for on in self.off_to_on(&grid, &grid, &to_off, p, y, x) {
+            for (p, first) in std::mem::take(&mut pending_off) {
+                // What a later copy turns on was found from the first (the grid is fixed):
+                // of it only the way back to the start is new.
+                let back = |c: usize, d: u8| first || (c, d) == (cell, digit);
+                for on in self.off_to_on(&grid, &grid, &to_off, p, y, x, back) {
                     let n = &self.nodes[on as usize];
                     if length >= 4 && (n.cell as usize, n.digit) == (cell, digit) {
                         cycles.push(on);
@@ -536,7 +564,7 @@ impl Search {
         };
         while !pending_on.is_empty() || !pending_off.is_empty() {
             for p in std::mem::take(&mut pending_on) {
-                for off in self.on_to_off(grid, p, y) {
+                for off in self.on_to_off(grid, p, y, |c, d| !to_off.contains(c, d)) {
                     let n = &self.nodes[off as usize];
                     if start_on
                         && (n.cell as usize, n.digit) == (cell, digit)
@@ -550,7 +578,9 @@ impl Search {
                 }
             }
             for p in std::mem::take(&mut pending_off) {
-                for on in self.off_to_on(grid, grid, &to_off, p, y, true) {
+                for on in self.off_to_on(grid, grid, &to_off, p, y, true, |c, d| {
+                    !to_on.contains(c, d)
+                }) {
                     let n = &self.nodes[on as usize];
                     if !start_on
                         && (n.cell as usize, n.digit) == (cell, digit)
@@ -644,7 +674,7 @@ impl Search {
             to_off.order.iter().copied().collect();
         loop {
             if let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(&grid, p, cells) {
+                for off in self.on_to_off(&grid, p, cells, |c, d| !to_off.contains(c, d)) {
                     let n = &self.nodes[off as usize];
                     if let Some(on) = to_on.get(n.cell as usize, n.digit) {
                         return Some((on, off));
@@ -654,7 +684,9 @@ impl Search {
                     }
                 }
             } else if let Some(p) = pending_off.pop_front() {
-                let made = self.off_to_on(&grid, &source, to_off, p, cells, true);
+                let made = self.off_to_on(&grid, &source, to_off, p, cells, true, |c, d| {
+                    !to_on.contains(c, d)
+                });
                 if dynamic {
                     let n = self.nodes[p as usize];
                     grid.remove(n.cell as usize, n.digit);
