@@ -31,17 +31,21 @@ fi
 start=$(date +%s.%N)
 target/release/sudoku-batch rate -q -j1 "$work/puzzles.txt" -o "$work/ours.csv"
 our_seconds=$(echo "$(date +%s.%N) - $start" | bc)
+# Each puzzle's rating time, in the library (best of 3): the median beside serate's.
+cargo bench -q -p sudoku-batch-benches --bench rate -- --times "$work/puzzles.txt" > "$work/times.txt"
 
-python3 - "$work/se.txt" "$work/ours.csv" "$se_seconds" "$our_seconds" <<'EOF'
+python3 - "$work/se.txt" "$work/ours.csv" "$se_seconds" "$our_seconds" "$work/times.txt" <<'EOF'
 import csv, statistics, sys
 from collections import defaultdict
 se = [line.split() for line in open(sys.argv[1]) if line.strip()]
 ours = list(csv.DictReader(open(sys.argv[2])))
 assert len(se) == len(ours), (len(se), len(ours))
 bands = defaultdict(lambda: [0, 0, 0])
-equal = near = 0
+equal = near = pearl = diamond = 0
 for (ratings, _), row in zip(se, ours):
-    er = float(ratings.split("/")[0])
+    er, ep, ed = (float(r) for r in ratings.split("/"))
+    pearl += row["pearl"] != "" and abs(float(row["pearl"]) - ep) < 0.05
+    diamond += row["diamond"] != "" and abs(float(row["diamond"]) - ed) < 0.05
     band = bands[int(er)]
     band[2] += 1
     try:
@@ -57,8 +61,12 @@ print(f"puzzles {n}: equal {equal} ({100 * equal / n:.1f}%), within 0.1 {near} (
 for b in sorted(bands):
     e, w, t = bands[b]
     print(f"  ER {b}.x: {t:4} puzzles, equal {e:4}, within 0.1 {w:4}")
+print(f"pearl (EP) equal {pearl}, diamond (ED) equal {diamond}")
 se_times = [float(t.rstrip("s")) for _, t in se]
+our_times = [float(t) / 1e6 for t in open(sys.argv[5]) if t.strip()]
 se_total, our_total = float(sys.argv[3]), float(sys.argv[4])
-print(f"serate {se_total:.1f} s (median {statistics.median(se_times) * 1000:.0f} ms a puzzle, "
-      f"10 ms steps); ours {our_total:.2f} s: {se_total / our_total:.1f}x serate's speed in total")
+se_median, our_median = statistics.median(se_times), statistics.median(our_times)
+print(f"serate {se_total:.1f} s, median {se_median * 1000:.0f} ms a puzzle (10 ms steps); "
+      f"ours {our_total:.2f} s, median {our_median * 1000:.2f} ms: "
+      f"{se_total / our_total:.1f}x serate's speed in total, {se_median / our_median:.1f}x by the medians")
 EOF

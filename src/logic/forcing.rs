@@ -233,7 +233,11 @@ pub fn find(p: &Pencil, kind: Kind) -> Option<Step> {
         Kind::Static => {
             search.loops(false, true);
             search.loops(true, false);
-            search.loops(true, true);
+            // Every hint of the last pass scores 7.0 or more: when the first two found a
+            // lower one, it could not win (hints are ranked by score first).
+            if search.hints.iter().all(|h| h.score >= 70) {
+                search.loops(true, true);
+            }
         }
         _ => search.multiple(),
     }
