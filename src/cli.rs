@@ -373,8 +373,8 @@ pub struct RateArgs {
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RateOutputArg {
-    /// The input's columns, then `solution`, `status`, `level`, `hardest`, `score`, `steps`,
-    /// `left`, `guesses`.
+    /// The input's columns, then `solution`, `status`, `level`, `hardest`, `score`, `pearl`,
+    /// `diamond`, `steps`, `left`, `guesses`.
     Csv,
     /// JSON Lines: the input's object or columns, with the same keys added.
     #[value(alias = "json")]

@@ -141,8 +141,8 @@ def rate_file(
 
     The answer key (CSV, or JSON Lines with ``output_format="jsonl"`` or an output named
     ``*.jsonl``) has the inputs' columns, then ``solution``, ``status``, ``level``,
-    ``hardest``, ``score``, ``steps``, ``left`` and ``guesses``, as the command line writes
-    them. The arguments are ``solve_file``'s; errors are raised as there.
+    ``hardest``, ``score``, ``pearl``, ``diamond``, ``steps``, ``left`` and ``guesses``, as
+    the command line writes them. The arguments are ``solve_file``'s; errors are raised as there.
     """
     if isinstance(inputs, (str, bytes, os.PathLike)):
         inputs = [inputs]

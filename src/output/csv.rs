@@ -1,7 +1,7 @@
 //! CSV answer keys: each record's columns as the input had them (its row copied as it is where
 //! it can be), then `solution`, `status`, and in count mode `solutions`; with a rating `level`,
-//! `hardest`, `score`, `steps`, `left`; with a rating or timing `guesses`; with timing
-//! `micros`.
+//! `hardest`, `score`, `pearl`, `diamond`, `steps`, `left`; with a rating or timing
+//! `guesses`; with timing `micros`.
 
 use super::{Answer, CsvHeader, Echoed, KeyFormat};
 use crate::input::{Echo, write_csv_field};

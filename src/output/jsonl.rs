@@ -2,7 +2,8 @@
 //! its closing brace (its own text untouched), or an object of the input's columns; then
 //! `"solution"` (81 digits, or null), `"status"`, in count mode `"solutions"` (a number, or
 //! `">=N"` when the limit stopped the count); with a rating `"level"`, `"hardest"`, `"score"`,
-//! `"steps"`, `"left"`; with a rating or timing `"guesses"`; with timing `"micros"`.
+//! `"pearl"`, `"diamond"`, `"steps"`, `"left"`; with a rating or timing `"guesses"`; with
+//! timing `"micros"`.
 
 use super::{Answer, Echoed, KeyFormat, Value};
 use crate::input::Echo;

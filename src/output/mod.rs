@@ -108,7 +108,8 @@ pub struct KeyFormat {
     pub count: bool,
     /// `guesses` and `micros` columns.
     pub timing: bool,
-    /// The rating's columns: `level`, `hardest`, `score`, `steps`, `left`, and `guesses`.
+    /// The rating's columns: `level`, `hardest`, `score`, `pearl`, `diamond`, `steps`,
+    /// `left`, and `guesses`.
     pub rating: bool,
 }
 
