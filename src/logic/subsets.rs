@@ -7,9 +7,22 @@ use super::view::{View, at, subsets_of};
 use super::{Step, Technique};
 use crate::grid::unit_cells;
 
+/// Houses in Sudoku Explainer's order for subsets: boxes, then columns, then rows.
+const HOUSE_ORDER: [usize; 27] = {
+    let mut order = [0; 27];
+    let mut i = 0;
+    while i < 9 {
+        order[i] = 18 + i;
+        order[9 + i] = 9 + i;
+        order[18 + i] = i;
+        i += 1;
+    }
+    order
+};
+
 /// The first naked subset of `n` cells that removes a candidate.
 pub fn naked(view: &View, n: u32, t: Technique) -> Option<Step> {
-    (0..27).find_map(|h| {
+    HOUSE_ORDER.into_iter().find_map(|h| {
         let masks = unit_cells(h).map(|c| view.masks[c as usize]);
         // Positions of empty cells, and of those with 2..=n candidates (a subset's members).
         let empty = positions(&masks, |m| m != 0);
@@ -68,7 +81,7 @@ fn hidden_where(
     open_above: u32,
     then: impl Fn(usize, u16, Cells) -> Option<Option<(usize, u8)>>,
 ) -> Option<Step> {
-    (0..27).find_map(|h| {
+    HOUSE_ORDER.into_iter().find_map(|h| {
         let places = &view.places[h];
         // The house's digits still to place, and those with 2..=n places (a subset's members).
         let open = positions(places, |p| p != 0);
@@ -144,8 +157,9 @@ mod tests {
         restrict(&mut q, 10, "23");
         restrict(&mut q, 11, "13");
         assert_eq!(naked(&View::new(&q), 2, Technique::NakedPair), None);
+        // The cells share row 2 and box 1: boxes come first, as in Explainer.
         let triple = naked(&View::new(&q), 3, Technique::NakedTriple).unwrap();
-        assert_eq!((triple.digits, triple.houses.clone()), (0b111, vec![1]));
+        assert_eq!((triple.digits, triple.houses.clone()), (0b111, vec![18]));
         assert_eq!(triple.cells, vec![9, 10, 11]);
     }
 

@@ -232,7 +232,11 @@ fn hidden_with(
     if degree * 2 >= empty {
         return None;
     }
+    // Explainer tries no digits at all when none is left.
     let rest = 0x1ff & !pair & !extra;
+    if rest == 0 {
+        return None;
+    }
     let without_c2 = !positions_of(h, 1 << c2);
     subsets_of(rest, degree - 2).find_map(|chosen| {
         let digits = chosen | pair;
@@ -468,6 +472,22 @@ mod tests {
         assert_eq!(
             text,
             "unique rectangle on 1,3,5 in row 2 at r2c1 r2c4 r2c6 r2c9: r2c1<>4, r2c19<>7"
+        );
+        assert_eq!(score, 46);
+    }
+
+    #[test]
+    fn a_six_cell_loop_whose_extra_cells_make_a_hidden_pair() {
+        // Explainer: "Unique Loop 6 type 3: Cells r1c3,r1c6,r3c6,r3c2,r8c2,r8c3 on 1, 2", 4.6:
+        // with r8c2 standing for both extra cells, 1 and 2 are confined to it and r9c1 in box
+        // 7, so r9c1 keeps only them. A hidden set of the pair alone (no digit added).
+        let (text, score) = step(
+            "900000008480000021600070009050216080060504030000000000000125000000040000030709050",
+            39,
+        );
+        assert_eq!(
+            text,
+            "unique rectangle on 1,2 in box 7 at r8c2 r8c3 r9c1: r9c1<>8"
         );
         assert_eq!(score, 46);
     }

@@ -257,7 +257,7 @@ const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
         "data/17_clue_1000.txt",
         1,
         7,
-        "direct hidden pair on 2,3 in row 8 at r8c4 r8c7: r8c47<>156, r8c4<>4 => r8c6=6",
+        "direct hidden pair on 2,3 in box 4 at r5c1 r6c1: r6c1<>4, r56c1<>789 => r4c1=7",
     ),
     ("data/17_clue_1000.txt", 17, 18, "r5c8=2 naked single"),
     (
@@ -294,7 +294,7 @@ const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
         "data/17_clue_1000.txt",
         12,
         34,
-        "hidden pair on 2,4 in column 1 at r8c1 r9c1: r8c1<>6, r89c1<>9",
+        "hidden pair on 3,4 in box 1 at r1c2 r2c2: r12c2<>589",
     ),
     (
         "data/17_clue_1000.txt",
@@ -335,7 +335,7 @@ const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
     (
         "data/17_clue_1000.txt",
         90,
-        36,
+        35,
         "unique rectangle on 3,5 at r5c1 r6c1 r6c4 r5c4: r2c4,r5c5<>9",
     ),
     (
@@ -347,7 +347,7 @@ const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
     (
         "shared/magictour_top1465.txt",
         475,
-        32,
+        33,
         "jellyfish on 9 in rows 2,6,7,9 at r2c3 r2c5 r6c3 r6c5 r6c6 r7c2 r7c5 r7c6 r9c2 r9c3 r9c5: r1c25,r3c5,r5c23<>9",
     ),
     (
