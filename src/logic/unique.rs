@@ -451,59 +451,43 @@ impl Grave {
 mod tests {
     use super::*;
 
-    /// Step `n` (1-based) of the path of `puzzle`: its text and score.
-    fn step(puzzle: &str, n: usize) -> (String, u16) {
-        let grid: crate::grid::Grid = puzzle.parse().unwrap();
-        let step = crate::logic::explain(&grid).unwrap().nth(n - 1).unwrap();
-        (step.to_string(), step.score)
-    }
-
-    // Puzzles from the Sudoku Exchange puzzle bank; Sukaku Explainer takes the same step
-    // (its `--after=%s` log) and rates the puzzle by it.
-
-    #[test]
-    fn a_rectangle_whose_extra_cells_make_a_hidden_subset() {
+    /// Puzzles from the Sudoku Exchange puzzle bank where Sukaku Explainer takes the same
+    /// step (its `--after=%s` log) and rates the puzzle by it: the puzzle, the step's number,
+    /// the step as explained, its score in tenths.
+    const EXPLAINER_STEPS: [(&str, usize, &str, u16); 3] = [
         // r2c4 and r2c6 hold 3,5 and more; with r2c4 standing for both, 1,3,5 are confined
-        // to r2c1 r2c4 r2c9 in row 2: r2c1 and r2c9 keep only those. 4.6.
-        let (text, score) = step(
+        // to r2c1 r2c4 r2c9 in row 2: r2c1 and r2c9 keep only those.
+        (
             "003108500060000020000020000630000054082000960005000300906734102800050009000906000",
             21,
-        );
-        assert_eq!(
-            text,
-            "unique rectangle on 1,3,5 in row 2 at r2c1 r2c4 r2c6 r2c9: r2c1<>4, r2c19<>7"
-        );
-        assert_eq!(score, 46);
-    }
-
-    #[test]
-    fn a_six_cell_loop_whose_extra_cells_make_a_hidden_pair() {
-        // Explainer: "Unique Loop 6 type 3: Cells r1c3,r1c6,r3c6,r3c2,r8c2,r8c3 on 1, 2", 4.6:
-        // with r8c2 standing for both extra cells, 1 and 2 are confined to it and r9c1 in box
-        // 7, so r9c1 keeps only them. A hidden set of the pair alone (no digit added).
-        let (text, score) = step(
+            "unique rectangle on 1,3,5 in row 2 at r2c1 r2c4 r2c6 r2c9: r2c1<>4, r2c19<>7",
+            46,
+        ),
+        // "Unique Loop 6 type 3: Cells r1c3,r1c6,r3c6,r3c2,r8c2,r8c3 on 1, 2": with r8c2
+        // standing for both extra cells, 1 and 2 are confined to it and r9c1 in box 7, so
+        // r9c1 keeps only them (a hidden set of the pair alone).
+        (
             "900000008480000021600070009050216080060504030000000000000125000000040000030709050",
             39,
-        );
-        assert_eq!(
-            text,
-            "unique rectangle on 1,2 in box 7 at r8c2 r8c3 r9c1: r9c1<>8"
-        );
-        assert_eq!(score, 46);
-    }
-
-    #[test]
-    fn a_grave_whose_digits_make_a_naked_quad() {
-        // Explainer: "BUG type 3: r3c6,r8c6 on 1, 7, 8, 9", 6.0.
-        let (text, score) = step(
+            "unique rectangle on 1,2 in box 7 at r8c2 r8c3 r9c1: r9c1<>8",
+            46,
+        ),
+        // "BUG type 3: r3c6,r8c6 on 1, 7, 8, 9": a naked quad with three cells of column 6.
+        (
             "090040007008000000247060000500180300003090700002073001000030286000000900600050010",
             36,
-        );
-        assert_eq!(
-            text,
-            "bivalue universal grave on 1,7,8,9 in column 6 at r2c6 r3c6 r7c6 r8c6 r9c6: r1c6<>8"
-        );
-        assert_eq!(score, 60);
+            "bivalue universal grave on 1,7,8,9 in column 6 at r2c6 r3c6 r7c6 r8c6 r9c6: r1c6<>8",
+            60,
+        ),
+    ];
+
+    #[test]
+    fn explainers_type_3_rectangles_loops_and_graves() {
+        for (puzzle, n, text, score) in EXPLAINER_STEPS {
+            let grid: crate::grid::Grid = puzzle.parse().unwrap();
+            let step = crate::logic::explain(&grid).unwrap().nth(n - 1).unwrap();
+            assert_eq!((step.to_string().as_str(), step.score), (text, score));
+        }
     }
 
     #[test]
