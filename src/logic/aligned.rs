@@ -13,30 +13,26 @@ use super::{Step, Technique};
 /// Explainer's order.
 pub fn exclusion(view: &View, degree: u32, t: Technique) -> Option<Step> {
     let masks = &view.masks;
-    let count = |c: usize| masks[c].count_ones();
-    // Explainer's candidates: cells of two or more candidates, each with its excluders.
-    let excluders_of = |c: usize| -> Cells {
-        members(PEERS[c]).fold(0, |s, e| match count(e) {
-            n if n >= 2 && n <= degree => s | 1 << e,
-            _ => s,
-        })
-    };
+    // Cells by candidate count, as boards: the unsolved singles, and the excluders' kind.
+    let (mut singles, mut small) = (0 as Cells, 0 as Cells);
+    for (c, m) in masks.iter().enumerate() {
+        match m.count_ones() {
+            1 => singles |= 1 << c,
+            n if n >= 2 && n <= degree => small |= 1 << c,
+            _ => {}
+        }
+    }
+    // Explainer's candidates: cells of two or more candidates that see no single and some
+    // excluder, each with its excluders.
     let mut list: Vec<(usize, Cells)> = Vec::new();
-    for c in (0..81).filter(|&c| count(c) >= 2) {
-        let singles = members(PEERS[c]).any(|e| count(e) == 1);
-        let excluders = excluders_of(c);
-        if !singles && excluders != 0 {
-            list.push((c, excluders));
+    let mut excluders = [0 as Cells; 81];
+    for c in (0..81).filter(|&c| masks[c].count_ones() >= 2) {
+        if PEERS[c] & singles == 0 && PEERS[c] & small != 0 {
+            excluders[c] = PEERS[c] & small;
+            list.push((c, excluders[c]));
         }
     }
     let listed: Cells = list.iter().fold(0, |s, &(c, _)| s | 1 << c);
-    let excluders: Vec<Cells> = {
-        let mut by_cell = vec![0; 81];
-        for &(c, e) in &list {
-            by_cell[c] = e;
-        }
-        by_cell
-    };
     // Pairs in Explainer's order: (0,1), (0,2), (1,2), (0,3)…
     (1..list.len()).find_map(|second| {
         (0..second).find_map(|first| {
@@ -119,16 +115,10 @@ fn test(view: &View, cells: &[usize], common: Cells, t: Technique) -> Option<Ste
             }
         }
     }
-    let removed: Vec<(usize, u16)> = cells
-        .iter()
-        .zip(full)
-        .zip(allowed)
-        .map(|((&c, &m), a)| (c, m & !a))
-        .collect();
-    let removed_digits = removed.iter().fold(0, |m, &(_, r)| m | r);
+    let removed_digits = (0..cells.len()).fold(0, |m, i| m | (full[i] & !allowed[i]));
     let per_digit = Step::per_digit(|d| {
-        removed.iter().fold(0, |s, &(c, r)| match r >> (d - 1) & 1 {
-            1 => s | 1 << c,
+        (0..cells.len()).fold(0, |s, i| match (full[i] & !allowed[i]) >> (d - 1) & 1 {
+            1 => s | 1 << cells[i],
             _ => s,
         })
     });

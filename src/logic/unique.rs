@@ -268,7 +268,6 @@ fn hidden_with(
 /// something.
 pub fn bug(view: &View, t: Technique) -> Option<Step> {
     let grave = Grave::of(view)?;
-    let set: Cells = grave.cells.iter().fold(0, |s, &c| s | 1 << c);
     let all = grave.all_values;
     match grave.cells.len() {
         1 => {
@@ -283,7 +282,7 @@ pub fn bug(view: &View, t: Technique) -> Option<Step> {
             let step = Step::eliminating(t, &[(d, removed)], all, [], grave.cells.clone());
             step.map(|s| scored(s, 57)).or_else(|| grave.type4(view, t))
         }
-        _ if grave.common != 0 => grave.type4(view, t).or_else(|| grave.type3(view, set, t)),
+        _ if grave.common != 0 => grave.type4(view, t).or_else(|| grave.type3(view, t)),
         _ => None,
     }
 }
@@ -297,6 +296,8 @@ fn scored(mut step: Step, score: u16) -> Step {
 struct Grave {
     /// In the order Explainer finds them.
     cells: Vec<usize>,
+    /// The same, as a board.
+    set: Cells,
     /// Per cell, its digits beyond the grave's two.
     values: [u16; 81],
     all_values: u16,
@@ -313,6 +314,7 @@ impl Grave {
     fn of(view: &View) -> Option<Grave> {
         let mut grave = Grave {
             cells: Vec::new(),
+            set: 0,
             values: [0; 81],
             all_values: 0,
             common: !0,
@@ -353,8 +355,7 @@ impl Grave {
         if let Some((d, cells)) = only.filter(|_| one_value)
             && cells.count_ones() as usize > grave.cells.len()
         {
-            let known: Cells = grave.cells.iter().fold(0, |s, &c| s | 1 << c);
-            for c in members(cells & !known) {
+            for c in members(cells & !grave.set) {
                 grave.add_joined(c, d, &mut rest)?;
             }
         }
@@ -380,13 +381,13 @@ impl Grave {
     /// As [`Grave::add`], for a cell lkSudoku's repair joins: its digit is not added to the
     /// grave's digits (Explainer's bookkeeping).
     fn add_joined(&mut self, c: usize, d: u8, rest: &mut [u16; 81]) -> Option<()> {
-        if !self.cells.contains(&c) {
+        if self.set >> c & 1 == 0 {
             self.cells.push(c);
+            self.set |= 1 << c;
         }
         self.values[c] |= 1 << (d - 1);
         rest[c] &= !(1 << (d - 1));
-        let set: Cells = self.cells.iter().fold(0, |s, &c| s | 1 << c);
-        self.common &= PEERS[c] & !set;
+        self.common &= PEERS[c] & !self.set;
         let blocked = self.cells.len() > 1 && self.all_values.count_ones() > 1 && self.common == 0;
         (!blocked).then_some(())
     }
@@ -415,14 +416,14 @@ impl Grave {
     /// Type 3: the grave digits act as one cell of a naked subset with other cells of a house
     /// every grave cell lies in; its digits leave the house's other cells. The smallest subset
     /// first, then boxes, rows, columns; 5.7 and a tenth per digit past the first.
-    fn type3(&self, view: &View, set: Cells, t: Technique) -> Option<Step> {
+    fn type3(&self, view: &View, t: Technique) -> Option<Step> {
         let extra = self.all_values;
         if extra.count_ones() < 2 {
             return None;
         }
         let shared: Vec<usize> = houses_box_first(self.cells[0])
             .into_iter()
-            .filter(|&h| set & !HOUSES[h] == 0)
+            .filter(|&h| self.set & !HOUSES[h] == 0)
             .collect();
         (2..=6u32).find_map(|degree| {
             shared.iter().find_map(|&h| {
@@ -439,7 +440,8 @@ impl Grave {
                         1 => erasable & view.pencil.cands(d),
                         _ => 0,
                     });
-                    let step = Step::eliminating(t, &removed, naked, [h], members(set | chosen))?;
+                    let step =
+                        Step::eliminating(t, &removed, naked, [h], members(self.set | chosen))?;
                     Some(scored(step, 56 + degree as u16))
                 })
             })
