@@ -115,7 +115,8 @@ impl fmt::Display for Step {
         }
         write!(f, ": {}", eliminations_text(&self.eliminations))?;
         if let Some((cell, d)) = self.placement {
-            // A direct technique: its eliminations leave a hidden single, placed with them.
+            // The digit the eliminations prove (a direct technique's hidden single, a chain's
+            // conclusion): what `apply` places.
             write!(f, " => {}={d}", cell_name(cell))?;
         }
         Ok(())
