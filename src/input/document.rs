@@ -57,9 +57,8 @@ pub fn record_depth(head: &[u8]) -> usize {
     let mut tokens = Tokens::new(head);
     match tokens.next() {
         Some(Token::Open(b'[')) => match tokens.next() {
-            // An array of strings: puzzles (at least as long as the fewest clues), or the rows
-            // of one grid.
-            Some(Token::String(len)) => usize::from(len >= 17),
+            // An array of strings: puzzles, or the rows of one grid.
+            Some(Token::String(len)) => usize::from(tokens.strings_are_records(len)),
             // An array of arrays: nine of cells are one grid's rows; of 81 cells, or of
             // rows, each is a puzzle.
             Some(Token::Open(b'[')) => match tokens.next() {
@@ -147,7 +146,7 @@ impl<'a> Tokens<'a> {
     fn array_of_records(&mut self) -> bool {
         let records = match self.next() {
             Some(Token::Open(b'{')) => true,
-            Some(Token::String(len)) => len >= 17,
+            Some(Token::String(len)) => return self.strings_are_records(len),
             Some(Token::Open(_)) => match self.next() {
                 Some(Token::Open(_)) => true,
                 _ => self.count_to_close() + 1 != 9,
@@ -157,6 +156,33 @@ impl<'a> Tokens<'a> {
         };
         self.count_to_close();
         records
+    }
+
+    /// Reads the rest of an array of strings (the first, `first` long, read): true when they
+    /// are records (puzzles, good or bad), false when they are the rows of one grid: nine
+    /// strings, none as long as the fewest clues a puzzle has (17), the array closed within
+    /// the head. A bad puzzle first (`["12345", "..."]`) is one bad record, not a grid.
+    fn strings_are_records(&mut self, first: usize) -> bool {
+        let (mut count, mut longest, mut closed) = (1, first, false);
+        while let Some(token) = self.next() {
+            match token {
+                Token::String(len) => {
+                    count += 1;
+                    longest = longest.max(len);
+                }
+                Token::Close => {
+                    closed = true;
+                    break;
+                }
+                Token::Open(_) => {
+                    // Not an array of strings alone: what follows is the record's business.
+                    self.count_to_close();
+                    count += 1;
+                }
+                Token::Other => count += 1,
+            }
+        }
+        longest >= 17 || (closed && count != 9)
     }
 
     /// The values left in the container being read, up to its end (or the head's).
@@ -451,7 +477,14 @@ mod tests {
         for (text, depth) in [
             (format!("[{{\"puzzle\": \"{P}\"}}]"), 1),
             (format!("[\"{P}\", \"{P}\"]"), 1),
-            ("[\"530070000\", \"600195000\"]".to_string(), 0),
+            // Nine short strings are one grid's rows; fewer or more are records (bad ones).
+            (format!("[{}]", ["\"530070000\""; 9].join(", ")), 0),
+            ("[\"530070000\", \"600195000\"]".to_string(), 1),
+            (format!("[\"12345\", \"{P}\"]"), 1),
+            (
+                "{\"name\": \"bank\", \"puzzles\": [\"12345\"]}".to_string(),
+                2,
+            ),
             (rows.to_string(), 0),
             (format!("[{rows}, {rows}]"), 1),
             (format!("[[{}]]", vec!["0"; 81].join(",")), 1),

@@ -122,7 +122,10 @@ fn detect(sample: &Sample, options: &Options, forced: bool) -> anyhow::Result<Op
 fn detect_values(values: &[Value], lines: usize, forced: bool) -> Option<Detected> {
     let bare = || values.iter().filter(|v| v.is_string() || v.is_array());
     let most = bare().count() * 2 > lines;
-    if !bare().any(is_puzzle_value) || !(most || forced) {
+    // Every line a JSON string: records, if bad ones (a document's `["12345", …]` or
+    // `{"puzzles": ["12345"]}`), each answered as malformed rather than the file refused.
+    let all_strings = lines > 0 && values.iter().filter(|v| v.is_string()).count() == lines;
+    if !(all_strings || bare().any(is_puzzle_value) && (most || forced)) {
         return None;
     }
     let layout = Jsonl {

@@ -126,6 +126,36 @@ fn a_bad_record_in_a_document_is_named_by_the_line_it_starts_on() {
         .stderr(predicates::str::contains("JSON document"));
 }
 
+#[test]
+fn a_bad_string_first_is_a_bad_record_not_the_shape_of_the_document() {
+    // A short string first once made the array read as one grid's rows (a top array) or the
+    // holder as one record with no puzzle key (exit 2): records after it were lost or refused.
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _) = &puzzles(1)[0];
+    for (text, records) in [
+        (format!("[\"12345\", \"{p}\", \"{p}\"]"), 3),
+        (
+            format!("{{\"name\": \"bank\", \"puzzles\": [\"12345\", \"{p}\"]}}"),
+            2,
+        ),
+        (
+            "{\"name\": \"bank\", \"puzzles\": [\"12345\"]}".to_string(),
+            1,
+        ),
+        ("[\"12345\"]".to_string(), 1),
+    ] {
+        let (code, key, stats, stderr) = run(dir.path(), &text, &["--output-format", "jsonl"]);
+        assert_eq!(code, 1, "{text}: {stderr}");
+        assert_eq!(key.lines().count(), records, "{text}: {key}");
+        assert_eq!(stats["counts"]["malformed"], 1, "{text}");
+        assert_eq!(stats["counts"]["solved"], records as u64 - 1, "{text}");
+        assert!(
+            stderr.contains("doc.json:1: too short: 5 cells"),
+            "{stderr}"
+        );
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
 
