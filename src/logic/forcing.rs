@@ -17,7 +17,9 @@
 //! - dynamic (8.5): both, on a grid that loses candidates as they are ruled out, and a
 //!   candidate whose truth and falsehood agree.
 
-use super::pencil::{Cells, HOUSES, Pencil, houses_box_first as regions, members};
+use super::implied;
+use super::marks::Marks;
+use super::pencil::{Cells, Pencil, houses_box_first as regions, members};
 use super::{Step, Technique};
 
 /// A node of the implication graph: a candidate, assumed on or off, and what implied it.
@@ -135,37 +137,6 @@ impl Set {
     }
 }
 
-/// The candidates the chains walk on: each cell's as a digit mask (bit `d - 1`), and each
-/// digit's cells as a board.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Marks {
-    masks: [u16; 81],
-    boards: [Cells; 9],
-}
-
-impl Marks {
-    fn of(p: &Pencil) -> Marks {
-        Marks {
-            masks: std::array::from_fn(|c| p.cell_mask(c)),
-            boards: std::array::from_fn(|i| p.cands(i as u8 + 1)),
-        }
-    }
-    fn has(&self, cell: usize, digit: u8) -> bool {
-        self.masks[cell] >> (digit - 1) & 1 == 1
-    }
-    fn count(&self, cell: usize) -> u32 {
-        self.masks[cell].count_ones()
-    }
-    /// The cells of `house` (a [`HOUSES`] index) where `digit` may go.
-    fn places(&self, house: usize, digit: u8) -> Cells {
-        self.boards[digit as usize - 1] & HOUSES[house]
-    }
-    fn remove(&mut self, cell: usize, digit: u8) {
-        self.masks[cell] &= !(1 << (digit - 1));
-        self.boards[digit as usize - 1] &= !(1 << cell);
-    }
-}
-
 /// A conclusion and the chains behind it, before it becomes a [`Step`].
 struct Hint {
     /// Tenths: the kind's base plus the length's.
@@ -193,6 +164,9 @@ pub enum Kind {
     Multiple,
     /// Every chain, on a grid that loses candidates as they are ruled out.
     Dynamic,
+    /// Dynamic chains that, when stuck, ask the basic rules (locked candidates, hidden and
+    /// naked pairs, X-wings) on the grid they have left what else is ruled out.
+    DynamicPlus,
 }
 
 impl Kind {
@@ -202,10 +176,11 @@ impl Kind {
             Kind::Nishio => Technique::NishioChain,
             Kind::Multiple => Technique::MultipleChain,
             Kind::Dynamic => Technique::DynamicChain,
+            Kind::DynamicPlus => Technique::DynamicPlusChain,
         }
     }
     fn dynamic(self) -> bool {
-        matches!(self, Kind::Nishio | Kind::Dynamic)
+        matches!(self, Kind::Nishio | Kind::Dynamic | Kind::DynamicPlus)
     }
     /// The base score of a chain of the multiple kinds, in tenths.
     fn base(self) -> u16 {
@@ -214,6 +189,7 @@ impl Kind {
             Kind::Nishio => 75,
             Kind::Multiple => 80,
             Kind::Dynamic => 85,
+            Kind::DynamicPlus => 90,
         }
     }
 }
@@ -223,6 +199,10 @@ impl Kind {
 pub fn find(p: &Pencil, kind: Kind) -> Option<Step> {
     let mut search = Search {
         marks: Marks::of(p),
+        empty: p.empty(),
+        placed: std::array::from_fn(|i| {
+            (0..81).filter(|&c| p.value(c) == i as u8 + 1).count() as u32
+        }),
         nodes: Vec::new(),
         parents: Vec::new(),
         todo: Default::default(),
@@ -280,6 +260,10 @@ fn length_tenths(complexity: u32) -> u16 {
 
 struct Search {
     marks: Marks,
+    /// Cells with no digit placed, and how many hold each digit: what the rules nested in
+    /// dynamic chains (+) ask of the grid besides its candidates.
+    empty: Cells,
+    placed: [u32; 9],
     nodes: Vec<Node>,
     parents: Vec<u32>,
     /// A stack reused by `ancestors`.
@@ -704,10 +688,47 @@ impl Search {
                         pending_on.push_back(on);
                     }
                 }
+            } else if self.kind == Kind::DynamicPlus
+                && self.implied(&grid, to_off, &mut pending_off)
+            {
+                continue;
             } else {
                 return None;
             }
         }
+    }
+
+    /// What the first of the basic rules to find anything on `grid` removes, as new "off"
+    /// nodes resting on the candidates the chain removed for it (added to `to_off` and
+    /// `pending`); false when nothing is new.
+    fn implied(
+        &mut self,
+        grid: &Marks,
+        to_off: &mut Set,
+        pending: &mut std::collections::VecDeque<u32>,
+    ) -> bool {
+        let before = implied::Before {
+            marks: &self.marks,
+            empty: self.empty,
+            placed: self.placed,
+        };
+        let mut added = false;
+        for hint in implied::first_rule(grid, &before) {
+            for &(cell, digit) in &hint.removed {
+                if to_off.contains(cell, digit) {
+                    continue;
+                }
+                let from = self.parents.len();
+                for &(c, d) in &hint.parents {
+                    self.parents.extend(to_off.get(c, d));
+                }
+                let node = self.node_from(cell, digit, false, from);
+                to_off.add(&self.nodes, node);
+                pending.push_back(node);
+                added = true;
+            }
+        }
+        added
     }
 
     /// Explainer's multiple and dynamic producers: for each cell, each digit assumed on and
@@ -822,7 +843,7 @@ impl Search {
     /// The candidate assumed on, then off: a clash proves the other state; a candidate both
     /// imply is proved (dynamic, in cells of three or more). Returns what "on" implied.
     fn binary(&mut self, cell: usize, digit: u8, count: u32) -> (Set, Set) {
-        let double = count >= 3 && self.kind == Kind::Dynamic;
+        let double = count >= 3 && matches!(self.kind, Kind::Dynamic | Kind::DynamicPlus);
         let contradiction = self.kind.dynamic();
         let (mut on_to_on, mut on_to_off) = (Set::new(), Set::new());
         let (mut off_to_on, mut off_to_off) = (Set::new(), Set::new());
@@ -899,6 +920,27 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn where_dynamic_chains_stop_the_nested_rules_go_on() {
+        // magictour_top1465 #2, after the 27 steps Sukaku Explainer takes too. Its next is
+        // "Region Forcing Chains: 4 in row ==> r5c6.7 off" at 9.3, a dynamic chain (+): the
+        // row's other 4s lead, once a hidden pair or a pointing is seen on the way, to 7 off.
+        let puzzle: crate::grid::Grid =
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
+                .parse()
+                .unwrap();
+        let mut p = Pencil::new(&puzzle).unwrap();
+        for _ in 0..27 {
+            let step = super::super::next_step(&p).unwrap();
+            assert!(step.technique < Technique::DynamicPlusChain);
+            step.apply(&mut p);
+        }
+        assert_eq!(find(&p, Kind::Dynamic), None);
+        let step = find(&p, Kind::DynamicPlus).unwrap();
+        assert_eq!((step.score, step.eliminations.clone()), (93, vec![(41, 7)]));
+        assert_eq!(step.technique, Technique::DynamicPlusChain);
+    }
 
     #[test]
     fn the_length_ladder_is_explainers() {

@@ -24,7 +24,9 @@ mod aligned;
 mod als_wings;
 mod fish;
 mod forcing;
+mod implied;
 mod intersections;
+mod marks;
 pub mod pencil;
 mod singles;
 mod step;
@@ -127,6 +129,10 @@ pub enum Technique {
     /// Cell, house, clash and double forcing chains on a grid that loses candidates as they
     /// are ruled out; from 8.5.
     DynamicChain,
+    /// Dynamic forcing chains that, where they stop, also follow what locked candidates,
+    /// hidden and naked pairs and X-wings rule out on the grid they have left; from 9.0
+    /// (Sudoku Explainer's "dynamic forcing chains (+)").
+    DynamicPlusChain,
 }
 
 /// How hard a puzzle is, by the hardest technique it needs.
@@ -168,7 +174,7 @@ impl Level {
 
 impl Technique {
     /// The ladder: every technique, easiest first, in Sudoku Explainer's order.
-    pub const ALL: [Technique; 36] = {
+    pub const ALL: [Technique; 37] = {
         use Technique::*;
         [
             FullHouse,
@@ -207,6 +213,7 @@ impl Technique {
             NishioChain,
             MultipleChain,
             DynamicChain,
+            DynamicPlusChain,
         ]
     };
 
@@ -279,6 +286,7 @@ impl Technique {
             NishioChain => forcing::find(p, forcing::Kind::Nishio),
             MultipleChain => forcing::find(p, forcing::Kind::Multiple),
             DynamicChain => forcing::find(p, forcing::Kind::Dynamic),
+            DynamicPlusChain => forcing::find(p, forcing::Kind::DynamicPlus),
         }
     }
 }
@@ -344,6 +352,12 @@ const PROFILES: [(&str, &str, u16, Level); Technique::ALL.len()] = [
         Level::Expert,
     ),
     ("dynamic forcing chain", "dynamic-chain", 85, Level::Expert),
+    (
+        "dynamic forcing chain (+)",
+        "dynamic-plus-chain",
+        90,
+        Level::Expert,
+    ),
 ];
 
 /// The easiest step that makes progress on `p`: `None` when the ladder is stuck (or `p` is

@@ -428,6 +428,14 @@ const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
         31,
         "dynamic forcing chain on 2 at r3c7: r3c7<>2",
     ),
+    // Sukaku Explainer: "Region Forcing Chains: 4 in row ==> r5c6.7 off" at 9.3, after the
+    // dynamic chains (8.5 and up) find nothing.
+    (
+        "shared/magictour_top1465.txt",
+        2,
+        28,
+        "dynamic forcing chain (+) on 7 at r5c6: r5c6<>7",
+    ),
 ];
 
 #[test]
