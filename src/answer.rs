@@ -19,8 +19,9 @@ pub struct Job {
     pub key: Arc<KeyFormat>,
     /// The input's CSV rows can be copied into the key as they are.
     pub verbatim: bool,
-    /// Rate each puzzle with one solution (`rate`): how hard it is for a person.
-    pub rate: bool,
+    /// Rate each puzzle with one solution (`rate`), with the ladder up to this technique: how
+    /// hard it is for a person.
+    pub rate: Option<crate::logic::Technique>,
 }
 
 /// One record's line in the stats.
@@ -175,8 +176,12 @@ fn answer_one(record: &Record, job: &Job) -> (Answer, Option<Said>) {
     }
     // Ratings are for puzzles with one solution, the only ones where every technique's
     // conclusion holds (see `logic`).
-    let rating = (job.rate && outcome.status == Status::Solved)
-        .then(|| crate::logic::rate(puzzle).expect("a puzzle with a solution has no clash"));
+    let rating = job
+        .rate
+        .filter(|_| outcome.status == Status::Solved)
+        .map(|top| {
+            crate::logic::rate_up_to(puzzle, top).expect("a puzzle with a solution has no clash")
+        });
     let answer = Answer {
         verdict,
         solution: outcome.solution,

@@ -8,7 +8,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use sudoku_batch::generate::{self, Symmetry, Target};
 use sudoku_batch::input::{InputPath, LAYOUTS, Options};
-use sudoku_batch::logic::Level;
+use sudoku_batch::logic::{Level, Technique};
 use sudoku_batch::output::OutputFormat;
 use sudoku_batch::pipeline::Config;
 use sudoku_batch::shard::Shard;
@@ -366,6 +366,14 @@ pub struct RateArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
 
+    /// The ladder's last technique to try, by its name in the `hardest` column; a puzzle that
+    /// needs more is `beyond` [default: the whole ladder]. The nested chains at the top take
+    /// seconds a puzzle where they are needed (serate takes minutes), and longer where even
+    /// they fall short: `--up-to dynamic-chain` gives up on the forum's hardest lists in
+    /// milliseconds a puzzle.
+    #[arg(long, value_name = "TECHNIQUE", value_parser = technique_parser())]
+    pub up_to: Option<Technique>,
+
     /// Answer-key format (default: jsonl for an -o file named *.jsonl, else csv).
     #[arg(long, value_enum)]
     pub output_format: Option<RateOutputArg>,
@@ -398,6 +406,13 @@ pub struct ExplainArgs {
     /// always drawn where the ladder stops short.
     #[arg(long, value_name = "STEP")]
     pub marks: Vec<u32>,
+}
+
+/// `--up-to`'s values: the ladder's techniques by their key names, easiest first.
+fn technique_parser() -> impl TypedValueParser<Value = Technique> {
+    let names = Technique::ALL.map(|t| PossibleValue::new(t.key_name()).help(t.name()));
+    PossibleValuesParser::new(names)
+        .map(|name| Technique::from_key_name(&name).expect("one of the possible values"))
 }
 
 /// `--format`'s values: `auto`, then every registered layout with its help.
@@ -668,7 +683,7 @@ impl BatchArgs {
             timing: false,
             progress: self.run.progress.show(self.run.quiet),
             shard: self.shard,
-            rate: false,
+            rate: None,
         };
         if self.sync && config.output == OutputTarget::Stdout {
             bail!("--sync needs -o FILE: stdout cannot be synced");
@@ -726,7 +741,7 @@ impl RateArgs {
                 RateOutputArg::Csv => OutputFormat::Csv,
                 RateOutputArg::Jsonl => OutputFormat::Jsonl,
             }),
-            rate: true,
+            rate: Some(self.up_to.unwrap_or(Technique::TOP)),
             ..config
         };
         Ok((config, warnings))

@@ -57,9 +57,9 @@ pub struct Config {
     pub progress: bool,
     /// Answer only this part of the inputs (`--shard K/N`).
     pub shard: Option<Shard>,
-    /// Rate each puzzle with one solution (`rate`): the key gets the rating's columns, the
-    /// stats the levels.
-    pub rate: bool,
+    /// Rate each puzzle with one solution (`rate`) with the ladder up to this technique: the
+    /// key gets the rating's columns, the stats the levels.
+    pub rate: Option<crate::logic::Technique>,
 }
 
 /// Runs the batch and writes its outputs: every one whole, or (on an error) none. Returns the
@@ -246,7 +246,7 @@ fn stream(
     let pool = solver_pool(config.threads)?;
     let names = input_names(&config.inputs, parts.as_deref());
     let mut stats = Stats::new(names, config.mode, pool.current_num_threads());
-    if config.rate {
+    if config.rate.is_some() {
         stats.levels = Some(Default::default());
     }
     if let (Some(shard), Some(parts)) = (config.shard, &parts) {
@@ -449,10 +449,10 @@ fn plan_key(config: &Config, layout: &dyn Layout) -> anyhow::Result<KeyFormat> {
         (Some(OutputFormat::Grid(_)), OutputFormat::Grid(style)) => OutputFormat::Grid(style),
         (Some(asked), _) => asked,
         // A rating is columns: its key is CSV unless JSON Lines is asked for.
-        (None, _) if config.rate => OutputFormat::Csv,
+        (None, _) if config.rate.is_some() => OutputFormat::Csv,
         (None, default) => default,
     };
-    if config.rate && matches!(format, OutputFormat::Lines | OutputFormat::Grid(_)) {
+    if config.rate.is_some() && matches!(format, OutputFormat::Lines | OutputFormat::Grid(_)) {
         bail!("a rating's answer key is csv or jsonl: its columns have no place in lines or grids");
     }
     let count = matches!(config.mode, Mode::Count(_));
@@ -466,7 +466,7 @@ fn plan_key(config: &Config, layout: &dyn Layout) -> anyhow::Result<KeyFormat> {
         layout,
         count,
         config.timing,
-        config.rate,
+        config.rate.is_some(),
     ))
 }
 

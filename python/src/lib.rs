@@ -12,6 +12,7 @@ use pyo3::types::{PyBytes, PyString};
 use rayon::prelude::*;
 use sudoku_batch::answer::solve_checked;
 use sudoku_batch::input::{InputPath, Options, read_puzzle};
+use sudoku_batch::logic::Technique;
 use sudoku_batch::output::OutputFormat;
 use sudoku_batch::pipeline::Config;
 use sudoku_batch::target::Target;
@@ -349,7 +350,7 @@ fn solve_arrow(
 /// Runs the command line's `solve` over files and returns its stats as JSON text. `output`:
 /// the answer key's file (`-` for stdout).
 #[pyfunction]
-#[pyo3(signature = (inputs, output, mode_name, limit=None, threads=None, max_guesses=None, format=None, column=None, verify=false, output_format=None, timing=false, shard=None, rate=false))]
+#[pyo3(signature = (inputs, output, mode_name, limit=None, threads=None, max_guesses=None, format=None, column=None, verify=false, output_format=None, timing=false, shard=None, rate=false, up_to=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve_file(
     py: Python<'_>,
@@ -366,8 +367,19 @@ fn solve_file(
     timing: bool,
     shard: Option<String>,
     rate: bool,
+    up_to: Option<String>,
 ) -> PyResult<String> {
     let mode = mode(mode_name, limit)?;
+    let top = match up_to.as_deref() {
+        None => Technique::TOP,
+        Some(name) => Technique::from_key_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Technique::ALL.iter().map(|t| t.key_name()).collect();
+            PyValueError::new_err(format!(
+                "invalid value '{name}' for up_to: possible values are {}",
+                names.join(", ")
+            ))
+        })?,
+    };
     let shard = shard
         .map(|s| s.parse::<sudoku_batch::shard::Shard>())
         .transpose()
@@ -419,7 +431,7 @@ fn solve_file(
         timing,
         progress: false,
         shard,
-        rate,
+        rate: rate.then_some(top),
     };
     let stats = py.detach(|| sudoku_batch::pipeline::run(&config));
     match stats {

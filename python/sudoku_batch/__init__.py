@@ -136,6 +136,7 @@ def rate_file(
     column: Optional[str] = None,
     output_format: Optional[str] = None,
     shard: Optional[str] = None,
+    up_to: Optional[str] = None,
 ) -> dict:
     """Runs the command line's ``rate`` on files and returns its stats (with ``"levels"``).
 
@@ -143,6 +144,8 @@ def rate_file(
     ``*.jsonl``) has the inputs' columns, then ``solution``, ``status``, ``level``,
     ``hardest``, ``score``, ``pearl``, ``diamond``, ``steps``, ``left`` and ``guesses``, as
     the command line writes them. The arguments are ``solve_file``'s; errors are raised as there.
+    ``up_to`` is the command line's ``--up-to``: the ladder's last technique to try, by its name
+    in the ``hardest`` column (default: the whole ladder).
     """
     if isinstance(inputs, (str, bytes, os.PathLike)):
         inputs = [inputs]
@@ -160,6 +163,7 @@ def rate_file(
         False,
         shard,
         True,
+        up_to,
     )
     return json.loads(stats)
 

@@ -56,4 +56,5 @@ def solve_file(
     timing: bool = False,
     shard: Optional[str] = None,
     rate: bool = False,
+    up_to: Optional[str] = None,
 ) -> str: ...

@@ -19,7 +19,7 @@
 
 use super::implied;
 use super::marks::Marks;
-use super::pencil::{Cells, Pencil, houses_box_first as regions, members};
+use super::pencil::{Cells, HOUSES, Pencil, houses_box_first as regions, members};
 use super::{Step, Technique};
 
 /// A node of the implication graph: a candidate, assumed on or off, and what implied it.
@@ -31,7 +31,16 @@ struct Node {
     /// Its parents: `Search::parents[first..first + count]`, the first the one on its line.
     first: u32,
     count: u32,
+    /// What forced it: `CELL` (its cell), `HOUSE + h` (house `h`), or nothing (an assumption,
+    /// or a nested rule's removal): Explainer's `Cause`, which a nested chain's rule parents
+    /// follow.
+    cause: u8,
+    /// For a removal by a nested chain: its index in `Search::nested`; else `NONE`.
+    nested: u32,
 }
+
+const CELL: u8 = 1;
+const HOUSE: u8 = 2;
 
 /// A candidate's index in the 729-slot tables: `cell * 9 + digit - 1`.
 fn slot(cell: usize, digit: u8) -> usize {
@@ -151,6 +160,9 @@ struct Hint {
     placement: Option<(usize, u8)>,
     technique: Technique,
     cells: Vec<usize>,
+    /// For a chain nested in another: what the outer chain must have removed for it to hold
+    /// (Explainer's rule parents), and a key that tells one chain from another.
+    rule: Option<(Vec<(usize, u8)>, u64)>,
 }
 
 /// Which producer of Explainer's chains is searching.
@@ -167,6 +179,9 @@ pub enum Kind {
     /// Dynamic chains that, when stuck, ask the basic rules (locked candidates, hidden and
     /// naked pairs, X-wings) on the grid they have left what else is ruled out.
     DynamicPlus,
+    /// Dynamic chains (+) that, when the basic rules find nothing either, ask the static
+    /// forcing chains and cycles (Explainer's "nested forcing chains", 9.5 and up).
+    Nested,
 }
 
 impl Kind {
@@ -177,10 +192,15 @@ impl Kind {
             Kind::Multiple => Technique::MultipleChain,
             Kind::Dynamic => Technique::DynamicChain,
             Kind::DynamicPlus => Technique::DynamicPlusChain,
+            Kind::Nested => Technique::NestedChain,
         }
     }
     fn dynamic(self) -> bool {
-        matches!(self, Kind::Nishio | Kind::Dynamic | Kind::DynamicPlus)
+        !matches!(self, Kind::Static | Kind::Multiple)
+    }
+    /// Whether chains ask nested rules where they stop.
+    fn plus(self) -> bool {
+        matches!(self, Kind::DynamicPlus | Kind::Nested)
     }
     /// The base score of a chain of the multiple kinds, in tenths.
     fn base(self) -> u16 {
@@ -190,6 +210,7 @@ impl Kind {
             Kind::Multiple => 80,
             Kind::Dynamic => 85,
             Kind::DynamicPlus => 90,
+            Kind::Nested => 95,
         }
     }
 }
@@ -197,18 +218,9 @@ impl Kind {
 /// The chain of this kind that Explainer would apply first on `p`: the lowest score, then
 /// the shortest, then by its kind of conclusion; `None` when there is none.
 pub fn find(p: &Pencil, kind: Kind) -> Option<Step> {
-    let mut search = Search {
-        marks: Marks::of(p),
-        empty: p.empty(),
-        placed: std::array::from_fn(|i| {
-            (0..81).filter(|&c| p.value(c) == i as u8 + 1).count() as u32
-        }),
-        nodes: Vec::new(),
-        parents: Vec::new(),
-        todo: Default::default(),
-        kind,
-        hints: Vec::new(),
-    };
+    let placed =
+        std::array::from_fn(|i| (0..81).filter(|&c| p.value(c) == i as u8 + 1).count() as u32);
+    let mut search = Search::new(Marks::of(p), p.empty(), placed, kind);
     match kind {
         Kind::Static => {
             search.loops(false, true);
@@ -260,6 +272,11 @@ fn length_tenths(complexity: u32) -> u16 {
 
 struct Search {
     marks: Marks,
+    /// For a chain nested in another: the grid the outer chain began from (`marks` being the
+    /// one it has left), against which a nested chain's rule parents are found.
+    outer: Option<Marks>,
+    /// The nested chains that removals rest on: each one's length and key.
+    nested: Vec<(u32, u64)>,
     /// Cells with no digit placed, and how many hold each digit: what the rules nested in
     /// dynamic chains (+) ask of the grid besides its candidates.
     empty: Cells,
@@ -273,6 +290,21 @@ struct Search {
 }
 
 impl Search {
+    fn new(marks: Marks, empty: Cells, placed: [u32; 9], kind: Kind) -> Search {
+        Search {
+            marks,
+            outer: None,
+            nested: Vec::new(),
+            empty,
+            placed,
+            nodes: Vec::new(),
+            parents: Vec::new(),
+            todo: Default::default(),
+            kind,
+            hints: Vec::new(),
+        }
+    }
+
     /// A new node whose parents are `parents[from..]` (pushed just before).
     fn node_from(&mut self, cell: usize, digit: u8, on: bool, from: usize) -> u32 {
         self.nodes.push(Node {
@@ -281,6 +313,8 @@ impl Search {
             on,
             first: from as u32,
             count: (self.parents.len() - from) as u32,
+            cause: 0,
+            nested: NONE,
         });
         (self.nodes.len() - 1) as u32
     }
@@ -346,7 +380,8 @@ impl Search {
                 let d = others.trailing_zeros() as u8 + 1;
                 others &= others - 1;
                 if new(cell, d) {
-                    self.node(cell, d, false, Some(on));
+                    let n = self.node(cell, d, false, Some(on));
+                    self.nodes[n as usize].cause = CELL;
                 }
             }
         }
@@ -355,7 +390,8 @@ impl Search {
             for other in members(grid.places(house, digit) & !added) {
                 added |= 1 << other;
                 if new(other, digit) {
-                    self.node(other, digit, false, Some(on));
+                    let n = self.node(other, digit, false, Some(on));
+                    self.nodes[n as usize].cause = HOUSE + house as u8;
                 }
             }
         }
@@ -394,7 +430,8 @@ impl Search {
                 lost &= lost - 1;
                 self.parents.extend(off_set.get(cell, d));
             }
-            self.node_from(cell, other, true, from);
+            let n = self.node_from(cell, other, true, from);
+            self.nodes[n as usize].cause = CELL;
         }
         if houses {
             for house in regions(cell) {
@@ -408,7 +445,8 @@ impl Search {
                 for c in members(lost) {
                     self.parents.extend(off_set.get(c, digit));
                 }
-                self.node_from(others.trailing_zeros() as usize, digit, true, from);
+                let n = self.node_from(others.trailing_zeros() as usize, digit, true, from);
+                self.nodes[n as usize].cause = HOUSE + house as u8;
             }
         }
         start..self.nodes.len() as u32
@@ -525,6 +563,7 @@ impl Search {
                 placement: t_on.then_some((tc, td)),
                 technique: Technique::ForcingChain,
                 cells: self.chain_cells(target),
+                rule: self.rule_of(target, false),
             });
         }
     }
@@ -647,6 +686,7 @@ impl Search {
             placement: None,
             technique: Technique::ForcingChain,
             cells,
+            rule: self.rule_of(on, true),
         });
     }
 
@@ -688,9 +728,7 @@ impl Search {
                         pending_on.push_back(on);
                     }
                 }
-            } else if self.kind == Kind::DynamicPlus
-                && self.implied(&grid, to_off, &mut pending_off)
-            {
+            } else if self.kind.plus() && self.implied(&grid, to_off, &mut pending_off) {
                 continue;
             } else {
                 return None;
@@ -712,8 +750,18 @@ impl Search {
             empty: self.empty,
             placed: self.placed,
         };
+        let mut found: Vec<(implied::Implied, u32)> = implied::first_rule(grid, &before)
+            .into_iter()
+            .map(|hint| (hint, NONE))
+            .collect();
+        if found.is_empty() && self.kind == Kind::Nested {
+            for (hint, complexity, key) in self.nested_chains(grid) {
+                self.nested.push((complexity, key));
+                found.push((hint, self.nested.len() as u32 - 1));
+            }
+        }
         let mut added = false;
-        for hint in implied::first_rule(grid, &before) {
+        for (hint, nested) in found {
             for &(cell, digit) in &hint.removed {
                 if to_off.contains(cell, digit) {
                     continue;
@@ -723,12 +771,106 @@ impl Search {
                     self.parents.extend(to_off.get(c, d));
                 }
                 let node = self.node_from(cell, digit, false, from);
+                self.nodes[node as usize].nested = nested;
                 to_off.add(&self.nodes, node);
                 pending.push_back(node);
                 added = true;
             }
         }
         added
+    }
+
+    /// The static forcing chains and cycles on `grid` (the grid a chain of this search has
+    /// left), as rules nested in that chain: in Explainer's order (score, length, kind), one
+    /// per set of removals, those that rest on something the chain removed; each with its
+    /// length and key.
+    fn nested_chains(&self, grid: &Marks) -> Vec<(implied::Implied, u32, u64)> {
+        let mut inner = Search::new(*grid, self.empty, self.placed, Kind::Static);
+        inner.outer = Some(self.marks);
+        inner.loops(false, true);
+        inner.loops(true, false);
+        inner.loops(true, true);
+        let mut hints = inner.hints;
+        hints.sort_by_key(|h| (h.score, h.complexity, h.sort_key)); // stable, as Explainer's
+        let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+        let mut found = Vec::new();
+        for hint in hints {
+            let mut removals = hint.removed.clone();
+            removals.sort_unstable();
+            if seen.contains(&removals) {
+                continue;
+            }
+            seen.push(removals);
+            let Some((parents, key)) = hint.rule.filter(|(parents, _)| !parents.is_empty()) else {
+                continue;
+            };
+            let removed = implied::in_java_order(&hint.removed);
+            found.push((implied::Implied { removed, parents }, hint.complexity, key));
+        }
+        found
+    }
+
+    /// For a chain nested in another (`outer` set): the candidates the outer chain removed
+    /// that the chain ending at `end` rests on (Explainer's `collectRuleParents`: for each
+    /// node its cell or a house forced, what that cell, or the house's places of the digit,
+    /// had lost), and a key for the chain (the candidates it passes through). A cycle is read
+    /// both ways (`both`): its "off" nodes are the "on" nodes of the way back.
+    fn rule_of(&self, end: u32, both: bool) -> Option<(Vec<(usize, u8)>, u64)> {
+        let initial = self.outer.as_ref()?;
+        let current = &self.marks;
+        let mut parents: Vec<(usize, u8)> = Vec::new();
+        let mut lost = |c: usize, d: u8| {
+            if initial.has(c, d) && !current.has(c, d) && !parents.contains(&(c, d)) {
+                parents.push((c, d));
+            }
+        };
+        let mut seen = [0u64; 23];
+        let mut key: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut todo = vec![end];
+        while let Some(n) = todo.pop() {
+            let x = self.nodes[n as usize];
+            let bit = slot(x.cell as usize, x.digit) * 2 + x.on as usize;
+            if seen[bit / 64] >> (bit % 64) & 1 == 1 {
+                continue;
+            }
+            seen[bit / 64] |= 1 << (bit % 64);
+            todo.extend_from_slice(self.parents_of(n));
+            if !(x.on || both) {
+                continue;
+            }
+            match x.cause {
+                0 => {}
+                CELL => (1..=9).for_each(|d| lost(x.cell as usize, d)),
+                house => members(HOUSES[(house - HOUSE) as usize]).for_each(|c| lost(c, x.digit)),
+            }
+        }
+        for word in seen {
+            key = (key ^ word).wrapping_mul(0x0100_0000_01b3);
+        }
+        Some((parents, key))
+    }
+
+    /// The lengths of the distinct nested chains the chains ending at `ends` rest on.
+    fn nested_complexity(&self, ends: &[u32]) -> u32 {
+        let mut keys: Vec<u64> = Vec::new();
+        let mut total = 0;
+        let mut seen = vec![false; self.nodes.len()];
+        let mut todo = ends.to_vec();
+        while let Some(n) = todo.pop() {
+            if std::mem::replace(&mut seen[n as usize], true) {
+                continue;
+            }
+            let x = &self.nodes[n as usize];
+            if x.nested != NONE {
+                let (complexity, key) = self.nested[x.nested as usize];
+                if !keys.contains(&key) {
+                    keys.push(key);
+                    total += complexity;
+                }
+            }
+            todo.extend_from_slice(self.parents_of(n));
+        }
+        total
     }
 
     /// Explainer's multiple and dynamic producers: for each cell, each digit assumed on and
@@ -748,13 +890,14 @@ impl Search {
 
     /// The hints (as hints, not nodes) are all a search keeps of one start: the nodes made
     /// after `mark()` can go, so that the arena stays small and in cache.
-    fn mark(&self) -> (usize, usize) {
-        (self.nodes.len(), self.parents.len())
+    fn mark(&self) -> (usize, usize, usize) {
+        (self.nodes.len(), self.parents.len(), self.nested.len())
     }
 
-    fn forget(&mut self, (nodes, parents): (usize, usize)) {
+    fn forget(&mut self, (nodes, parents, nested): (usize, usize, usize)) {
         self.nodes.truncate(nodes);
         self.parents.truncate(parents);
+        self.nested.truncate(nested);
     }
 
     /// The chains from each digit of `cell` (which has `count`): cell forcing chains where
@@ -817,7 +960,10 @@ impl Search {
         if removed.is_empty() {
             return;
         }
-        let complexity = ends.iter().map(|&e| self.ancestors(e)).sum();
+        let mut complexity = ends.iter().map(|&e| self.ancestors(e)).sum();
+        if !self.nested.is_empty() {
+            complexity += self.nested_complexity(ends);
+        }
         self.hints.push(Hint {
             score: self.kind.base() + length_tenths(complexity),
             complexity,
@@ -826,6 +972,7 @@ impl Search {
             placement: on.then_some((cell, digit)),
             technique: self.kind.technique(),
             cells: vec![cell],
+            rule: None,
         });
     }
 
@@ -843,7 +990,7 @@ impl Search {
     /// The candidate assumed on, then off: a clash proves the other state; a candidate both
     /// imply is proved (dynamic, in cells of three or more). Returns what "on" implied.
     fn binary(&mut self, cell: usize, digit: u8, count: u32) -> (Set, Set) {
-        let double = count >= 3 && matches!(self.kind, Kind::Dynamic | Kind::DynamicPlus);
+        let double = count >= 3 && self.kind.dynamic() && self.kind != Kind::Nishio;
         let contradiction = self.kind.dynamic();
         let (mut on_to_on, mut on_to_off) = (Set::new(), Set::new());
         let (mut off_to_on, mut off_to_off) = (Set::new(), Set::new());
@@ -940,6 +1087,26 @@ mod tests {
         let step = find(&p, Kind::DynamicPlus).unwrap();
         assert_eq!((step.score, step.eliminations.clone()), (93, vec![(41, 7)]));
         assert_eq!(step.technique, Technique::DynamicPlusChain);
+    }
+
+    #[test]
+    fn where_the_basic_rules_find_nothing_static_chains_nested_go_on() {
+        // forum_hardest_1106 #1 after its first hidden single. Sukaku Explainer's next step:
+        // "Region Forcing Chains: 3 in row ==> r6c5.4 off" at 10.3, a dynamic chain with
+        // forcing chains nested ("+ Forcing Chains"); the chains (+) find nothing.
+        let puzzle: crate::grid::Grid =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+                .parse()
+                .unwrap();
+        let mut p = Pencil::new(&puzzle).unwrap();
+        super::super::next_step(&p).unwrap().apply(&mut p);
+        assert_eq!(find(&p, Kind::DynamicPlus), None);
+        let step = find(&p, Kind::Nested).unwrap();
+        assert_eq!(
+            (step.score, step.eliminations.clone()),
+            (103, vec![(49, 4)])
+        );
+        assert_eq!(step.technique, Technique::NestedChain);
     }
 
     #[test]

@@ -224,6 +224,22 @@ fn push(
     hints.push(Implied { removed, parents });
 }
 
+/// `removed` (cell and digit, in the order found) in the order Explainer's map of them
+/// gives back: cells by [`hash_order`], each cell's digits in order.
+pub(super) fn in_java_order(removed: &[(usize, u8)]) -> Vec<(usize, u8)> {
+    let mut by_cell: Vec<(usize, u16)> = Vec::new();
+    for &(cell, d) in removed {
+        match by_cell.iter_mut().find(|(c, _)| *c == cell) {
+            Some((_, mask)) => *mask |= 1 << (d - 1),
+            None => by_cell.push((cell, 1 << (d - 1))),
+        }
+    }
+    hash_order(&by_cell)
+        .into_iter()
+        .flat_map(|(c, m)| members_of(m).map(move |d| (c, d)))
+        .collect()
+}
+
 /// The order in which Java's `HashMap` (keys hashed to the cell index, default capacity,
 /// doubled past three quarters full) gives back entries put in the order of `entries`: by
 /// bucket (the index modulo the table's size), and within a bucket in the order put.
@@ -362,6 +378,12 @@ mod tests {
         assert_eq!(
             order,
             vec![32, 33, 34, 35, 36, 37, 38, 39, 40, 28, 29, 30, 31]
+        );
+        // Removals found one at a time come back a cell at a time, each cell's digits in order.
+        let removed = [(20, 5), (3, 2), (20, 1), (4, 9)];
+        assert_eq!(
+            in_java_order(&removed),
+            vec![(3, 2), (20, 1), (20, 5), (4, 9)]
         );
     }
 }

@@ -133,6 +133,10 @@ pub enum Technique {
     /// hidden and naked pairs and X-wings rule out on the grid they have left; from 9.0
     /// (Sudoku Explainer's "dynamic forcing chains (+)").
     DynamicPlusChain,
+    /// Dynamic forcing chains (+) that also follow what static forcing chains and cycles rule
+    /// out on the grid they have left; from 9.5 (Sudoku Explainer's "nested forcing chains",
+    /// its first level: "(+ Forcing Chains)").
+    NestedChain,
 }
 
 /// How hard a puzzle is, by the hardest technique it needs.
@@ -174,7 +178,7 @@ impl Level {
 
 impl Technique {
     /// The ladder: every technique, easiest first, in Sudoku Explainer's order.
-    pub const ALL: [Technique; 37] = {
+    pub const ALL: [Technique; 38] = {
         use Technique::*;
         [
             FullHouse,
@@ -214,8 +218,22 @@ impl Technique {
             MultipleChain,
             DynamicChain,
             DynamicPlusChain,
+            NestedChain,
         ]
     };
+
+    /// The ladder's last technique.
+    pub const TOP: Technique = Technique::ALL[Technique::ALL.len() - 1];
+
+    /// The ladder up to `top`, `top` included.
+    pub fn up_to(top: Technique) -> &'static [Technique] {
+        &Technique::ALL[..=top as usize]
+    }
+
+    /// The technique whose [`Technique::key_name`] is `name`.
+    pub fn from_key_name(name: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.key_name() == name)
+    }
 
     /// Its name, as players write it.
     pub fn name(self) -> &'static str {
@@ -287,6 +305,7 @@ impl Technique {
             MultipleChain => forcing::find(p, forcing::Kind::Multiple),
             DynamicChain => forcing::find(p, forcing::Kind::Dynamic),
             DynamicPlusChain => forcing::find(p, forcing::Kind::DynamicPlus),
+            NestedChain => forcing::find(p, forcing::Kind::Nested),
         }
     }
 }
@@ -358,14 +377,21 @@ const PROFILES: [(&str, &str, u16, Level); Technique::ALL.len()] = [
         90,
         Level::Expert,
     ),
+    ("nested forcing chain", "nested-chain", 95, Level::Expert),
 ];
 
 /// The easiest step that makes progress on `p`: `None` when the ladder is stuck (or `p` is
 /// solved).
 pub fn next_step(p: &Pencil) -> Option<Step> {
+    next_step_up_to(p, Technique::TOP)
+}
+
+/// [`next_step`] with the ladder up to `top`.
+fn next_step_up_to(p: &Pencil, top: Technique) -> Option<Step> {
     // The singles that open the ladder need no view; the rest share one.
-    let first = Technique::ALL.iter().take_while(|t| t.is_single()).count();
-    let (singles, rest) = Technique::ALL.split_at(first);
+    let ladder = Technique::up_to(top);
+    let first = ladder.iter().take_while(|t| t.is_single()).count();
+    let (singles, rest) = ladder.split_at(first);
     let single = singles.iter().find_map(|&t| singles::first(p, t));
     single.or_else(|| {
         let view = View::new(p);
@@ -451,6 +477,14 @@ impl Rating {
 /// number of steps as the explainer's one-at-a-time path (a test checks it on every shipped
 /// set), and is several times faster on the easy puzzles that make up most data sets.
 pub fn rate(puzzle: &Grid) -> Result<Rating, Contradiction> {
+    rate_up_to(puzzle, Technique::TOP)
+}
+
+/// [`rate`] with the ladder up to `top` (a puzzle that needs more is [`Level::Beyond`]): the
+/// nested chains at its top take seconds a puzzle where they are needed, and longer where
+/// even they fall short.
+pub fn rate_up_to(puzzle: &Grid, top: Technique) -> Result<Rating, Contradiction> {
+    let ladder = Technique::up_to(top);
     let mut p = Pencil::new(puzzle)?;
     let mut rating = Rating::default();
     'ladder: while p.empty() != 0 {
@@ -459,7 +493,7 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, Contradiction> {
         // next tier is needed are the same in any order (every single is a true digit).
         // A tier joins only while no other technique comes before it in the ladder (the
         // direct techniques sit among the singles): the path stays the explainer's.
-        let used = Technique::ALL
+        let used = ladder
             .iter()
             .take_while(|t| t.is_single() && rating.hardest.is_some() && t.score() <= rating.score)
             .count();
@@ -472,7 +506,7 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, Contradiction> {
         }
         let next = {
             let view = View::new(&p);
-            Technique::ALL
+            ladder
                 .iter()
                 .filter(|t| !merged.contains(t))
                 .find_map(|&t| match t.is_single() {
@@ -501,8 +535,14 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, Contradiction> {
 /// The steps that solve `puzzle`, one at a time, easiest first, and the pencil marks before
 /// each. Ends when the grid is full or the ladder is stuck.
 pub fn explain(puzzle: &Grid) -> Result<Explanation, Contradiction> {
+    explain_up_to(puzzle, Technique::TOP)
+}
+
+/// [`explain`] with the ladder up to `top`.
+pub fn explain_up_to(puzzle: &Grid, top: Technique) -> Result<Explanation, Contradiction> {
     Ok(Explanation {
         pencil: Pencil::new(puzzle)?,
+        top,
     })
 }
 
@@ -511,6 +551,7 @@ pub fn explain(puzzle: &Grid) -> Result<Explanation, Contradiction> {
 #[derive(Debug, Clone)]
 pub struct Explanation {
     pencil: Pencil,
+    top: Technique,
 }
 
 impl Explanation {
@@ -523,7 +564,7 @@ impl Explanation {
 impl Iterator for Explanation {
     type Item = Step;
     fn next(&mut self) -> Option<Step> {
-        let step = next_step(&self.pencil)?;
+        let step = next_step_up_to(&self.pencil, self.top)?;
         step.apply(&mut self.pencil);
         Some(step)
     }

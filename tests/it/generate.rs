@@ -222,8 +222,8 @@ fn an_impossible_target_stops_with_a_clear_error_and_no_file() {
 
 #[test]
 fn a_level_is_met_by_every_puzzle_and_rated_csv_is_input_for_rate() {
-    // Not `beyond`: with the dynamic chains on the ladder (Sudoku Explainer's 9.0 and up
-    // are beyond it), fewer than one generated puzzle in 100,000 is.
+    // Not `beyond`: with the nested chains on the ladder (Sudoku Explainer's 10.0 and up are
+    // beyond it), fewer than one generated puzzle in 100,000 is.
     for level in ["easy", "medium", "hard", "expert"] {
         let args = [
             "-n", "6", "--seed", "5", "--level", level, "-f", "csv", "-q",

@@ -85,8 +85,37 @@ fn score_pearl_and_diamond_are_sudoku_explainers_er_ep_and_ed() {
 }
 
 #[test]
+fn up_to_stops_the_ladder_at_a_technique() {
+    // magictour_top1465 #2 needs the dynamic chains (+) on the way (Explainer: 9.5).
+    let puzzle =
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "one.txt", format!("{puzzle}\n"));
+    let input = input.to_str().unwrap();
+    let (code, whole, _) = run(&["rate", input, "-q"]);
+    assert_eq!(code, 0);
+    assert!(
+        whole.contains(",solved,expert,dynamic-chain,9.5,"),
+        "{whole}"
+    );
+    let (code, short, _) = run(&["rate", input, "-q", "--up-to", "dynamic-chain"]);
+    assert_eq!(code, 0);
+    assert!(short.contains(",solved,beyond,dynamic-chain,,"), "{short}");
+    let (code, _, err) = run(&["rate", input, "--up-to", "guessing"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("possible values: full-house"), "{err}");
+}
+
+#[test]
 fn puzzles_beyond_the_ladder_have_no_score() {
-    let (code, out, _) = run(&["rate", "data/hardest_11plus_500.txt", "-q"]);
+    // Up to the dynamic chains: past them a puzzle that needs more takes seconds.
+    let (code, out, _) = run(&[
+        "rate",
+        "data/hardest_11plus_500.txt",
+        "-q",
+        "--up-to",
+        "dynamic-chain",
+    ]);
     assert_eq!(code, 0);
     for row in out.lines().skip(1) {
         let f: Vec<&str> = row.split(',').collect();
@@ -155,6 +184,8 @@ fn json_lines_keys_have_typed_values_and_the_stats_count_levels() {
             "data/hardest_11plus_500.txt",
             "data/kaggle_1000.txt",
             "-q",
+            "--up-to",
+            "dynamic-chain",
         ])
         .arg("-o")
         .arg(&key)
