@@ -270,6 +270,9 @@ fn length_tenths(complexity: u32) -> u16 {
     added
 }
 
+/// A hint of a rule nested in a chain, and for a nested chain its length and key.
+type RuleHint = (implied::Implied, Option<(u32, u64)>);
+
 struct Search {
     marks: Marks,
     /// For a chain nested in another: the grid the outer chain began from (`marks` being the
@@ -277,6 +280,8 @@ struct Search {
     outer: Option<Marks>,
     /// The nested chains that removals rest on: each one's length and key.
     nested: Vec<(u32, u64)>,
+    /// What the nested rules found on each grid they were asked about.
+    rules_seen: std::collections::HashMap<Marks, Vec<RuleHint>>,
     /// Cells with no digit placed, and how many hold each digit: what the rules nested in
     /// dynamic chains (+) ask of the grid besides its candidates.
     empty: Cells,
@@ -295,6 +300,7 @@ impl Search {
             marks,
             outer: None,
             nested: Vec::new(),
+            rules_seen: std::collections::HashMap::new(),
             empty,
             placed,
             nodes: Vec::new(),
@@ -745,23 +751,25 @@ impl Search {
         to_off: &mut Set,
         pending: &mut std::collections::VecDeque<u32>,
     ) -> bool {
-        let before = implied::Before {
-            marks: &self.marks,
-            empty: self.empty,
-            placed: self.placed,
-        };
-        let mut found: Vec<(implied::Implied, u32)> = implied::first_rule(grid, &before)
-            .into_iter()
-            .map(|hint| (hint, NONE))
-            .collect();
-        if found.is_empty() && self.kind == Kind::Nested {
-            for (hint, complexity, key) in self.nested_chains(grid) {
-                self.nested.push((complexity, key));
-                found.push((hint, self.nested.len() as u32 - 1));
+        // Chains from different starts often stop on the same grid, where the rules find the
+        // same (they depend on the grid and on where this search began).
+        let rules = match self.rules_seen.get(grid) {
+            Some(rules) => rules.clone(),
+            None => {
+                let rules = self.rules(grid);
+                self.rules_seen.insert(*grid, rules.clone());
+                rules
             }
-        }
+        };
         let mut added = false;
-        for (hint, nested) in found {
+        for (hint, nested) in rules {
+            let nested = match nested {
+                Some(chain) => {
+                    self.nested.push(chain);
+                    self.nested.len() as u32 - 1
+                }
+                None => NONE,
+            };
             for &(cell, digit) in &hint.removed {
                 if to_off.contains(cell, digit) {
                     continue;
@@ -808,6 +816,25 @@ impl Search {
             found.push((implied::Implied { removed, parents }, hint.complexity, key));
         }
         found
+    }
+
+    /// What the rules nested in this search's chains find on `grid`: the hints of the first
+    /// basic rule that finds any, or else (nested chains) of the static chains, each with its
+    /// length and key.
+    fn rules(&self, grid: &Marks) -> Vec<RuleHint> {
+        let before = implied::Before {
+            marks: &self.marks,
+            empty: self.empty,
+            placed: self.placed,
+        };
+        let basic = implied::first_rule(grid, &before);
+        if !basic.is_empty() || self.kind != Kind::Nested {
+            return basic.into_iter().map(|hint| (hint, None)).collect();
+        }
+        self.nested_chains(grid)
+            .into_iter()
+            .map(|(hint, complexity, key)| (hint, Some((complexity, key))))
+            .collect()
     }
 
     /// For a chain nested in another (`outer` set): the candidates the outer chain removed

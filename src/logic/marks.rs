@@ -4,7 +4,7 @@ use super::pencil::{Cells, HOUSES, Pencil};
 
 /// The candidates the chains walk on: each cell's as a digit mask (bit `d - 1`), and each
 /// digit's cells as a board.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct Marks {
     pub(super) masks: [u16; 81],
     pub(super) boards: [Cells; 9],
