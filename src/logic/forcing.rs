@@ -182,6 +182,9 @@ pub enum Kind {
     /// Dynamic chains (+) that, when the basic rules find nothing either, ask the static
     /// forcing chains and cycles (Explainer's "nested forcing chains", 9.5 and up).
     Nested,
+    /// Nested chains that, when the static chains find nothing either, ask the multiple
+    /// (cell and house) forcing chains: Explainer's second nesting, 10.0 and up.
+    NestedMultiple,
 }
 
 impl Kind {
@@ -193,6 +196,7 @@ impl Kind {
             Kind::Dynamic => Technique::DynamicChain,
             Kind::DynamicPlus => Technique::DynamicPlusChain,
             Kind::Nested => Technique::NestedChain,
+            Kind::NestedMultiple => Technique::NestedMultipleChain,
         }
     }
     fn dynamic(self) -> bool {
@@ -200,7 +204,10 @@ impl Kind {
     }
     /// Whether chains ask nested rules where they stop.
     fn plus(self) -> bool {
-        matches!(self, Kind::DynamicPlus | Kind::Nested)
+        matches!(
+            self,
+            Kind::DynamicPlus | Kind::Nested | Kind::NestedMultiple
+        )
     }
     /// The base score of a chain of the multiple kinds, in tenths.
     fn base(self) -> u16 {
@@ -211,6 +218,7 @@ impl Kind {
             Kind::Dynamic => 85,
             Kind::DynamicPlus => 90,
             Kind::Nested => 95,
+            Kind::NestedMultiple => 100,
         }
     }
 }
@@ -569,7 +577,7 @@ impl Search {
                 placement: t_on.then_some((tc, td)),
                 technique: Technique::ForcingChain,
                 cells: self.chain_cells(target),
-                rule: self.rule_of(target, false),
+                rule: self.rule_of(&[target], false, 0),
             });
         }
     }
@@ -692,7 +700,7 @@ impl Search {
             placement: None,
             technique: Technique::ForcingChain,
             cells,
-            rule: self.rule_of(on, true),
+            rule: self.rule_of(&[on], true, 0),
         });
     }
 
@@ -792,12 +800,16 @@ impl Search {
     /// left), as rules nested in that chain: in Explainer's order (score, length, kind), one
     /// per set of removals, those that rest on something the chain removed; each with its
     /// length and key.
-    fn nested_chains(&self, grid: &Marks) -> Vec<(implied::Implied, u32, u64)> {
-        let mut inner = Search::new(*grid, self.empty, self.placed, Kind::Static);
+    fn nested_chains(&self, grid: &Marks, kind: Kind) -> Vec<(implied::Implied, u32, u64)> {
+        let mut inner = Search::new(*grid, self.empty, self.placed, kind);
         inner.outer = Some(self.marks);
-        inner.loops(false, true);
-        inner.loops(true, false);
-        inner.loops(true, true);
+        if kind == Kind::Static {
+            inner.loops(false, true);
+            inner.loops(true, false);
+            inner.loops(true, true);
+        } else {
+            inner.multiple();
+        }
         let mut hints = inner.hints;
         hints.sort_by_key(|h| (h.score, h.complexity, h.sort_key)); // stable, as Explainer's
         let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
@@ -828,10 +840,14 @@ impl Search {
             placed: self.placed,
         };
         let basic = implied::first_rule(grid, &before);
-        if !basic.is_empty() || self.kind != Kind::Nested {
+        if !basic.is_empty() || self.kind == Kind::DynamicPlus {
             return basic.into_iter().map(|hint| (hint, None)).collect();
         }
-        self.nested_chains(grid)
+        let mut chains = self.nested_chains(grid, Kind::Static);
+        if chains.is_empty() && self.kind == Kind::NestedMultiple {
+            chains = self.nested_chains(grid, Kind::Multiple);
+        }
+        chains
             .into_iter()
             .map(|(hint, complexity, key)| (hint, Some((complexity, key))))
             .collect()
@@ -841,8 +857,10 @@ impl Search {
     /// that the chain ending at `end` rests on (Explainer's `collectRuleParents`: for each
     /// node its cell or a house forced, what that cell, or the house's places of the digit,
     /// had lost), and a key for the chain (the candidates it passes through). A cycle is read
-    /// both ways (`both`): its "off" nodes are the "on" nodes of the way back.
-    fn rule_of(&self, end: u32, both: bool) -> Option<(Vec<(usize, u8)>, u64)> {
+    /// both ways (`both`): its "off" nodes are the "on" nodes of the way back. The assumptions
+    /// the chains start from count as forced by `start` (a cell's or a house's chains: it has
+    /// only these candidates, or places) or by nothing (0).
+    fn rule_of(&self, ends: &[u32], both: bool, start: u8) -> Option<(Vec<(usize, u8)>, u64)> {
         let initial = self.outer.as_ref()?;
         let current = &self.marks;
         let mut parents: Vec<(usize, u8)> = Vec::new();
@@ -851,27 +869,38 @@ impl Search {
                 parents.push((c, d));
             }
         };
-        let mut seen = [0u64; 23];
         let mut key: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut todo = vec![end];
-        while let Some(n) = todo.pop() {
-            let x = self.nodes[n as usize];
-            let bit = slot(x.cell as usize, x.digit) * 2 + x.on as usize;
-            if seen[bit / 64] >> (bit % 64) & 1 == 1 {
-                continue;
-            }
-            seen[bit / 64] |= 1 << (bit % 64);
-            todo.extend_from_slice(self.parents_of(n));
-            if !(x.on || both) {
-                continue;
-            }
-            match x.cause {
-                0 => {}
-                CELL => (1..=9).for_each(|d| lost(x.cell as usize, d)),
-                house => members(HOUSES[(house - HOUSE) as usize]).for_each(|c| lost(c, x.digit)),
+        let mut all = [0u64; 23];
+        // Each chain on its own, as Explainer walks them (a candidate met twice counts once).
+        for &end in ends {
+            let mut seen = [0u64; 23];
+            let mut todo = vec![end];
+            while let Some(n) = todo.pop() {
+                let x = self.nodes[n as usize];
+                let bit = slot(x.cell as usize, x.digit) * 2 + x.on as usize;
+                if seen[bit / 64] >> (bit % 64) & 1 == 1 {
+                    continue;
+                }
+                seen[bit / 64] |= 1 << (bit % 64);
+                all[bit / 64] |= 1 << (bit % 64);
+                todo.extend_from_slice(self.parents_of(n));
+                let cause = match x.cause {
+                    0 if x.count == 0 => start,
+                    cause => cause,
+                };
+                if !(x.on || both) {
+                    continue;
+                }
+                match cause {
+                    0 => {}
+                    CELL => (1..=9).for_each(|d| lost(x.cell as usize, d)),
+                    house => {
+                        members(HOUSES[(house - HOUSE) as usize]).for_each(|c| lost(c, x.digit))
+                    }
+                }
             }
         }
-        for word in seen {
+        for word in all {
             key = (key ^ word).wrapping_mul(0x0100_0000_01b3);
         }
         Some((parents, key))
@@ -967,7 +996,7 @@ impl Search {
                             s.get(n.cell as usize, n.digit).expect("in every branch")
                         })
                         .collect();
-                    self.reduction_hint(target, &branches, 5);
+                    self.reduction_hint(target, &branches, 5, CELL);
                 }
             }
         }
@@ -975,14 +1004,23 @@ impl Search {
 
     /// A conclusion every branch reaches: the target's candidate removed (off), or its
     /// cell's other candidates (on).
-    fn reduction_hint(&mut self, target: u32, branches: &[u32], sort_key: u8) {
+    /// `start` is what the branches' assumptions have in common (see `rule_of`).
+    fn reduction_hint(&mut self, target: u32, branches: &[u32], sort_key: u8, start: u8) {
         let n = self.nodes[target as usize];
-        self.conclude(n.cell as usize, n.digit, n.on, branches, sort_key);
+        self.conclude(n.cell as usize, n.digit, n.on, branches, sort_key, start);
     }
 
     /// Records the conclusion that `(cell, digit)` is `on` (its other digits leave) or off,
     /// scored by the chains ending at `ends`.
-    fn conclude(&mut self, cell: usize, digit: u8, on: bool, ends: &[u32], sort_key: u8) {
+    fn conclude(
+        &mut self,
+        cell: usize,
+        digit: u8,
+        on: bool,
+        ends: &[u32],
+        sort_key: u8,
+        start: u8,
+    ) {
         let removed = self.removed_by(cell, digit, on);
         if removed.is_empty() {
             return;
@@ -999,7 +1037,7 @@ impl Search {
             placement: on.then_some((cell, digit)),
             technique: self.kind.technique(),
             cells: vec![cell],
-            rule: None,
+            rule: self.rule_of(ends, false, start),
         });
     }
 
@@ -1026,26 +1064,26 @@ impl Search {
         if let Some((a, b)) = self.chain(&mut on_to_on, &mut on_to_off)
             && contradiction
         {
-            self.conclude(cell, digit, false, &[a, b], 7);
+            self.conclude(cell, digit, false, &[a, b], 7, 0);
         }
         let p_off = self.node(cell, digit, false, None);
         off_to_off.add(&self.nodes, p_off);
         if let Some((a, b)) = self.chain(&mut off_to_on, &mut off_to_off)
             && contradiction
         {
-            self.conclude(cell, digit, true, &[a, b], 7);
+            self.conclude(cell, digit, true, &[a, b], 7, 0);
         }
         if double {
             for &from_on in &on_to_on.order.clone() {
                 let n = &self.nodes[from_on as usize];
                 if let Some(from_off) = off_to_on.get(n.cell as usize, n.digit) {
-                    self.reduction_hint(from_on, &[from_on, from_off], 1);
+                    self.reduction_hint(from_on, &[from_on, from_off], 1, 0);
                 }
             }
             for &from_on in &on_to_off.order.clone() {
                 let n = &self.nodes[from_on as usize];
                 if let Some(from_off) = off_to_off.get(n.cell as usize, n.digit) {
-                    self.reduction_hint(from_on, &[from_on, from_off], 1);
+                    self.reduction_hint(from_on, &[from_on, from_off], 1, 0);
                 }
             }
         }
@@ -1084,7 +1122,7 @@ impl Search {
                             s.get(tc, td).expect("in every branch")
                         })
                         .collect();
-                    self.reduction_hint(target, &ends, 6);
+                    self.reduction_hint(target, &ends, 6, HOUSE + house as u8);
                 }
             }
         }

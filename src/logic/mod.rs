@@ -137,6 +137,10 @@ pub enum Technique {
     /// out on the grid they have left; from 9.5 (Sudoku Explainer's "nested forcing chains",
     /// its first level: "(+ Forcing Chains)").
     NestedChain,
+    /// Nested forcing chains that also follow what multiple (cell and house) forcing chains
+    /// rule out where the static ones find nothing; from 10.0 (Sudoku Explainer's "+ Multiple
+    /// Forcing Chains").
+    NestedMultipleChain,
 }
 
 /// How hard a puzzle is, by the hardest technique it needs.
@@ -178,7 +182,7 @@ impl Level {
 
 impl Technique {
     /// The ladder: every technique, easiest first, in Sudoku Explainer's order.
-    pub const ALL: [Technique; 38] = {
+    pub const ALL: [Technique; 39] = {
         use Technique::*;
         [
             FullHouse,
@@ -219,6 +223,7 @@ impl Technique {
             DynamicChain,
             DynamicPlusChain,
             NestedChain,
+            NestedMultipleChain,
         ]
     };
 
@@ -306,6 +311,7 @@ impl Technique {
             DynamicChain => forcing::find(p, forcing::Kind::Dynamic),
             DynamicPlusChain => forcing::find(p, forcing::Kind::DynamicPlus),
             NestedChain => forcing::find(p, forcing::Kind::Nested),
+            NestedMultipleChain => forcing::find(p, forcing::Kind::NestedMultiple),
         }
     }
 }
@@ -378,6 +384,12 @@ const PROFILES: [(&str, &str, u16, Level); Technique::ALL.len()] = [
         Level::Expert,
     ),
     ("nested forcing chain", "nested-chain", 95, Level::Expert),
+    (
+        "nested multiple forcing chain",
+        "nested-multiple-chain",
+        100,
+        Level::Expert,
+    ),
 ];
 
 /// The easiest step that makes progress on `p`: `None` when the ladder is stuck (or `p` is

@@ -485,6 +485,13 @@ const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
         2,
         "nested forcing chain on 4 at r6c5: r6c5<>4",
     ),
+    // Sukaku Explainer rates this puzzle 11.0 by "+ Multiple Forcing Chains", as we do.
+    (
+        "shared/forum_hardest_1106.txt",
+        5,
+        6,
+        "nested multiple forcing chain on 2 at r2c9: r2c9<>2",
+    ),
 ];
 
 #[test]
