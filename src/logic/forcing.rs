@@ -185,6 +185,9 @@ pub enum Kind {
     /// Nested chains that, when the static chains find nothing either, ask the multiple
     /// (cell and house) forcing chains: Explainer's second nesting, 10.0 and up.
     NestedMultiple,
+    /// Dynamic chains (+) that, when the basic rules find nothing, ask the dynamic forcing
+    /// chains: Explainer's third nesting, 10.5 and up.
+    NestedDynamic,
 }
 
 impl Kind {
@@ -197,6 +200,7 @@ impl Kind {
             Kind::DynamicPlus => Technique::DynamicPlusChain,
             Kind::Nested => Technique::NestedChain,
             Kind::NestedMultiple => Technique::NestedMultipleChain,
+            Kind::NestedDynamic => Technique::NestedDynamicChain,
         }
     }
     fn dynamic(self) -> bool {
@@ -206,7 +210,7 @@ impl Kind {
     fn plus(self) -> bool {
         matches!(
             self,
-            Kind::DynamicPlus | Kind::Nested | Kind::NestedMultiple
+            Kind::DynamicPlus | Kind::Nested | Kind::NestedMultiple | Kind::NestedDynamic
         )
     }
     /// The base score of a chain of the multiple kinds, in tenths.
@@ -219,6 +223,7 @@ impl Kind {
             Kind::DynamicPlus => 90,
             Kind::Nested => 95,
             Kind::NestedMultiple => 100,
+            Kind::NestedDynamic => 105,
         }
     }
 }
@@ -843,7 +848,10 @@ impl Search {
         if !basic.is_empty() || self.kind == Kind::DynamicPlus {
             return basic.into_iter().map(|hint| (hint, None)).collect();
         }
-        let mut chains = self.nested_chains(grid, Kind::Static);
+        let mut chains = match self.kind {
+            Kind::NestedDynamic => self.nested_chains(grid, Kind::Dynamic),
+            _ => self.nested_chains(grid, Kind::Static),
+        };
         if chains.is_empty() && self.kind == Kind::NestedMultiple {
             chains = self.nested_chains(grid, Kind::Multiple);
         }

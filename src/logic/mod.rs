@@ -141,6 +141,9 @@ pub enum Technique {
     /// rule out where the static ones find nothing; from 10.0 (Sudoku Explainer's "+ Multiple
     /// Forcing Chains").
     NestedMultipleChain,
+    /// Dynamic forcing chains (+) that follow what dynamic forcing chains rule out on the grid
+    /// they have left; from 10.5 (Sudoku Explainer's "+ Dynamic Forcing Chains").
+    NestedDynamicChain,
 }
 
 /// How hard a puzzle is, by the hardest technique it needs.
@@ -182,7 +185,7 @@ impl Level {
 
 impl Technique {
     /// The ladder: every technique, easiest first, in Sudoku Explainer's order.
-    pub const ALL: [Technique; 39] = {
+    pub const ALL: [Technique; 40] = {
         use Technique::*;
         [
             FullHouse,
@@ -224,6 +227,7 @@ impl Technique {
             DynamicPlusChain,
             NestedChain,
             NestedMultipleChain,
+            NestedDynamicChain,
         ]
     };
 
@@ -312,6 +316,7 @@ impl Technique {
             DynamicPlusChain => forcing::find(p, forcing::Kind::DynamicPlus),
             NestedChain => forcing::find(p, forcing::Kind::Nested),
             NestedMultipleChain => forcing::find(p, forcing::Kind::NestedMultiple),
+            NestedDynamicChain => forcing::find(p, forcing::Kind::NestedDynamic),
         }
     }
 }
@@ -388,6 +393,12 @@ const PROFILES: [(&str, &str, u16, Level); Technique::ALL.len()] = [
         "nested multiple forcing chain",
         "nested-multiple-chain",
         100,
+        Level::Expert,
+    ),
+    (
+        "nested dynamic forcing chain",
+        "nested-dynamic-chain",
+        105,
         Level::Expert,
     ),
 ];

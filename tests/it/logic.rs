@@ -492,6 +492,13 @@ const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
         6,
         "nested multiple forcing chain on 2 at r2c9: r2c9<>2",
     ),
+    // Sukaku Explainer rates this one 11.8/11.8/11.5 by "+ Dynamic Forcing Chains", as we do.
+    (
+        "shared/forum_hardest_1106.txt",
+        11,
+        2,
+        "nested dynamic forcing chain on 2 at r9c2: r9c2<>2",
+    ),
 ];
 
 #[test]
