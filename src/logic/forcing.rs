@@ -1141,21 +1141,27 @@ impl Search {
 mod tests {
     use super::*;
 
+    /// The pencil marks of `puzzle` after the ladder's first `steps` steps, none of them a
+    /// nested chain.
+    fn after(puzzle: &str, steps: usize) -> Pencil {
+        let mut p = Pencil::new(&puzzle.parse().unwrap()).unwrap();
+        for _ in 0..steps {
+            let step = super::super::next_step(&p).unwrap();
+            assert!(step.technique < Technique::DynamicPlusChain);
+            step.apply(&mut p);
+        }
+        p
+    }
+
     #[test]
     fn where_dynamic_chains_stop_the_nested_rules_go_on() {
         // magictour_top1465 #2, after the 27 steps Sukaku Explainer takes too. Its next is
         // "Region Forcing Chains: 4 in row ==> r5c6.7 off" at 9.3, a dynamic chain (+): the
         // row's other 4s lead, once a hidden pair or a pointing is seen on the way, to 7 off.
-        let puzzle: crate::grid::Grid =
-            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
-                .parse()
-                .unwrap();
-        let mut p = Pencil::new(&puzzle).unwrap();
-        for _ in 0..27 {
-            let step = super::super::next_step(&p).unwrap();
-            assert!(step.technique < Technique::DynamicPlusChain);
-            step.apply(&mut p);
-        }
+        let p = after(
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            27,
+        );
         assert_eq!(find(&p, Kind::Dynamic), None);
         let step = find(&p, Kind::DynamicPlus).unwrap();
         assert_eq!((step.score, step.eliminations.clone()), (93, vec![(41, 7)]));
@@ -1167,12 +1173,10 @@ mod tests {
         // forum_hardest_1106 #1 after its first hidden single. Sukaku Explainer's next step:
         // "Region Forcing Chains: 3 in row ==> r6c5.4 off" at 10.3, a dynamic chain with
         // forcing chains nested ("+ Forcing Chains"); the chains (+) find nothing.
-        let puzzle: crate::grid::Grid =
-            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
-                .parse()
-                .unwrap();
-        let mut p = Pencil::new(&puzzle).unwrap();
-        super::super::next_step(&p).unwrap().apply(&mut p);
+        let p = after(
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+            1,
+        );
         assert_eq!(find(&p, Kind::DynamicPlus), None);
         let step = find(&p, Kind::Nested).unwrap();
         assert_eq!(

@@ -323,22 +323,14 @@ mod tests {
         remove(&mut grid, &[0, 1], &[3, 4, 5, 6, 7, 8, 9]);
         let found = hints(&grid, &before);
         assert_eq!(found.len(), 2, "box 1, then row 1");
+        // Each cell loses both digits: its cell once per pair of removals.
+        let cells = |hint: &Implied| -> Vec<usize> {
+            hint.removed.iter().step_by(2).map(|&(c, _)| c).collect()
+        };
         // Box 1's other cells, by bucket of sixteen: 2 and 18 share one.
-        let cells: Vec<usize> = found[0]
-            .removed
-            .iter()
-            .step_by(2)
-            .map(|&(c, _)| c)
-            .collect();
-        assert_eq!(cells, vec![2, 18, 19, 20, 9, 10, 11]);
+        assert_eq!(cells(&found[0]), vec![2, 18, 19, 20, 9, 10, 11]);
         assert_eq!(found[0].removed[..2], [(2, 1), (2, 2)]);
-        let row: Vec<usize> = found[1]
-            .removed
-            .iter()
-            .step_by(2)
-            .map(|&(c, _)| c)
-            .collect();
-        assert_eq!(row, vec![2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(cells(&found[1]), vec![2, 3, 4, 5, 6, 7, 8]);
         assert_eq!(found[0].parents.len(), 14);
     }
 
