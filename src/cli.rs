@@ -406,6 +406,10 @@ pub struct ExplainArgs {
     /// always drawn where the ladder stops short.
     #[arg(long, value_name = "STEP")]
     pub marks: Vec<u32>,
+
+    /// The ladder's last technique to try, as for `rate` [default: the whole ladder].
+    #[arg(long, value_name = "TECHNIQUE", value_parser = technique_parser())]
+    pub up_to: Option<Technique>,
 }
 
 /// `--up-to`'s values: the ladder's techniques by their key names, easiest first.
@@ -726,6 +730,7 @@ impl ExplainArgs {
             line: self.line,
             input: self.input.options(None, false),
             marks: self.marks.clone(),
+            up_to: self.up_to.unwrap_or(Technique::TOP),
         }
     }
 }

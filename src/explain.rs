@@ -3,7 +3,7 @@
 
 use crate::grid::Grid;
 use crate::input::{InputPath, Options, for_each_puzzle};
-use crate::logic::{Level, Rating, Score, explain};
+use crate::logic::{Level, Rating, Score, Technique, explain_up_to};
 use crate::solver::{Mode, Status, solve};
 use anyhow::{Context, bail};
 use std::fmt::Write as _;
@@ -19,6 +19,8 @@ pub struct Config {
     pub input: Options,
     /// Draw the pencil marks before these steps (0: the start).
     pub marks: Vec<u32>,
+    /// The ladder's last technique to try.
+    pub up_to: Technique,
 }
 
 /// The explanation's text.
@@ -41,7 +43,8 @@ pub fn run(config: &Config) -> anyhow::Result<String> {
     }
     let mut out = String::new();
     let _ = writeln!(out, "puzzle  {puzzle}");
-    let mut path = explain(&puzzle).expect("a puzzle with a solution has no clash");
+    let mut path =
+        explain_up_to(&puzzle, config.up_to).expect("a puzzle with a solution has no clash");
     let mut marks = config.marks.clone();
     let mut rating = Rating::default();
     loop {

@@ -305,8 +305,9 @@ fn explain_reads_a_record_of_a_file_and_draws_the_marks() {
 
 #[test]
 fn explain_says_where_the_ladder_stops() {
+    // The nested chains rate this one (11.1): up to the dynamic chains it is stuck.
     let hard = &data_lines("hardest_11plus_500.txt")[0];
-    let (code, out, _) = run(&["explain", hard]);
+    let (code, out, _) = run(&["explain", hard, "--up-to", "dynamic-chain"]);
     assert_eq!(code, 0);
     assert!(out.contains("stuck after "), "{out}");
     assert!(
