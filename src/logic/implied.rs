@@ -11,8 +11,9 @@
 //! [`hash_order`].
 
 use super::marks::Marks;
-use super::pencil::{Cells, HOUSES, members};
-use super::view::subsets_of;
+use super::pencil::{Cells, HOUSES, digits, members};
+use super::subsets::HOUSE_ORDER;
+use super::view::{at, subsets_of};
 
 /// A hint of a nested rule: the candidates it removes, in Explainer's order, and those the
 /// chain removed that it rests on.
@@ -90,22 +91,21 @@ fn locking(grid: &Marks, before: &Before) -> Vec<Implied> {
 /// digits. Boxes, then columns, then rows; houses with more than four empty cells.
 fn hidden_pairs(grid: &Marks, before: &Before) -> Vec<Implied> {
     let mut hints = Vec::new();
-    for house in subset_houses() {
+    for house in HOUSE_ORDER {
         if (HOUSES[house] & before.empty).count_ones() <= 4 {
             continue;
         }
-        for digits in subsets_of(0x1ff, 2) {
-            let places: Vec<Cells> = members_of(digits).map(|d| grid.places(house, d)).collect();
+        for pair in subsets_of(0x1ff, 2) {
+            let places: Vec<Cells> = digits(pair).map(|d| grid.places(house, d)).collect();
             let cells: Cells = places.iter().fold(0, |u, &p| u | p);
             if places.iter().any(|p| p.count_ones() < 2) || cells.count_ones() != 2 {
                 continue;
             }
-            let removed = members(cells).map(|c| (c, grid.masks[c] & !digits));
-            let parents = members_of(digits)
+            let removed = members(cells).map(|c| (c, grid.masks[c] & !pair));
+            let mut parents: Vec<(usize, u8)> = digits(pair)
                 .flat_map(|d| lost_before(before, HOUSES[house] & !cells, d))
-                .collect::<Vec<_>>();
+                .collect();
             // Explainer lists them cell by cell, each cell's digits in order.
-            let mut parents = parents;
             parents.sort_unstable();
             push(&mut hints, removed, parents);
         }
@@ -117,22 +117,19 @@ fn hidden_pairs(grid: &Marks, before: &Before) -> Vec<Implied> {
 /// Boxes, then columns, then rows; houses with four empty cells or more.
 fn naked_pairs(grid: &Marks, before: &Before) -> Vec<Implied> {
     let mut hints = Vec::new();
-    for house in subset_houses() {
+    for house in HOUSE_ORDER {
         if (HOUSES[house] & before.empty).count_ones() < 4 {
             continue;
         }
-        let cells: Vec<usize> = members(HOUSES[house]).collect();
-        for chosen in subsets_of(0x1ff, 2) {
-            let pair: Vec<usize> = members_of(chosen).map(|i| cells[i as usize - 1]).collect();
-            let digits = pair.iter().fold(0u16, |u, &c| u | grid.masks[c]);
-            if pair.iter().any(|&c| grid.count(c) < 2) || digits.count_ones() != 2 {
+        for positions in subsets_of(0x1ff, 2) {
+            let pair = at(house, positions);
+            let both = members(pair).fold(0u16, |u, c| u | grid.masks[c]);
+            if members(pair).any(|c| grid.count(c) < 2) || both.count_ones() != 2 {
                 continue;
             }
-            let others = HOUSES[house] & !pair.iter().fold(0, |m: Cells, &c| m | 1 << c);
-            let removed = members(others).map(|c| (c, grid.masks[c] & digits));
-            let parents = pair
-                .iter()
-                .flat_map(|&c| members_of(before.marks.masks[c] & !digits).map(move |d| (c, d)))
+            let removed = members(HOUSES[house] & !pair).map(|c| (c, grid.masks[c] & both));
+            let parents = members(pair)
+                .flat_map(|c| digits(before.marks.masks[c] & !both).map(move |d| (c, d)))
                 .collect();
             push(&mut hints, removed, parents);
         }
@@ -146,48 +143,32 @@ fn x_wings(grid: &Marks, before: &Before) -> Vec<Implied> {
     let mut hints = Vec::new();
     for (base, cover) in [(COLUMNS, ROWS), (ROWS, COLUMNS)] {
         for lines in subsets_of(0x1ff, 2) {
-            let base_cells: Cells = members_of(lines)
-                .map(|l| HOUSES[base + l as usize - 1])
-                .sum();
+            let base_cells: Cells = digits(lines).map(|l| HOUSES[base + l as usize - 1]).sum();
             for d in 1..=9u8 {
                 if before.placed[d as usize - 1] + 4 > 9 {
                     continue;
                 }
                 // Each base line's places, as the numbers of the lines across.
-                let across: Vec<u16> = members_of(lines)
+                let across: Vec<u16> = digits(lines)
                     .map(|l| line_positions(grid.places(base + l as usize - 1, d), cover))
                     .collect();
                 let covers = across.iter().fold(0, |u, &a| u | a);
                 if across.iter().any(|a| a.count_ones() < 2) || covers.count_ones() != 2 {
                     continue;
                 }
-                let cover_cells: Cells = members_of(covers)
-                    .map(|l| HOUSES[cover + l as usize - 1])
-                    .sum();
+                let cover_cells: Cells =
+                    digits(covers).map(|l| HOUSES[cover + l as usize - 1]).sum();
                 // Explainer walks the cover lines in order, each line's cells in order.
-                let removed = members_of(covers).flat_map(|l| {
+                let removed = digits(covers).flat_map(|l| {
                     members(grid.places(cover + l as usize - 1, d) & !base_cells)
                         .map(move |c| (c, 1u16 << (d - 1)))
                 });
-                let removed: Vec<(usize, u16)> = removed.collect();
                 let parents = lost(grid, before, base_cells & !cover_cells, d);
-                push(&mut hints, removed.into_iter(), parents);
+                push(&mut hints, removed, parents);
             }
         }
     }
     hints
-}
-
-/// Boxes, then columns, then rows: Explainer's order for subsets.
-fn subset_houses() -> impl Iterator<Item = usize> {
-    (BOXES..BOXES + 9)
-        .chain(COLUMNS..COLUMNS + 9)
-        .chain(ROWS..ROWS + 9)
-}
-
-/// The digits (1-9) of a mask, in order.
-fn members_of(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |d| mask >> (d - 1) & 1 == 1)
 }
 
 /// The numbers (0-8) of the lines of kind `kind` (rows or columns) that `cells` lie on.
@@ -217,11 +198,10 @@ fn push(
     if by_cell.is_empty() || parents.is_empty() {
         return;
     }
-    let removed = hash_order(&by_cell)
-        .into_iter()
-        .flat_map(|(c, m)| members_of(m).map(move |d| (c, d)))
-        .collect();
-    hints.push(Implied { removed, parents });
+    hints.push(Implied {
+        removed: expanded(&by_cell),
+        parents,
+    });
 }
 
 /// `removed` (cell and digit, in the order found) in the order Explainer's map of them
@@ -234,9 +214,15 @@ pub(super) fn in_java_order(removed: &[(usize, u8)]) -> Vec<(usize, u8)> {
             None => by_cell.push((cell, 1 << (d - 1))),
         }
     }
-    hash_order(&by_cell)
+    expanded(&by_cell)
+}
+
+/// Each cell's digits (with their masks) in Explainer's order: cells by [`hash_order`], each
+/// cell's digits in order.
+fn expanded(by_cell: &[(usize, u16)]) -> Vec<(usize, u8)> {
+    hash_order(by_cell)
         .into_iter()
-        .flat_map(|(c, m)| members_of(m).map(move |d| (c, d)))
+        .flat_map(|(c, m)| digits(m).map(move |d| (c, d)))
         .collect()
 }
 

@@ -8,7 +8,7 @@ use super::{Step, Technique};
 use crate::grid::unit_cells;
 
 /// Houses in Sudoku Explainer's order for subsets: boxes, then columns, then rows.
-const HOUSE_ORDER: [usize; 27] = {
+pub(super) const HOUSE_ORDER: [usize; 27] = {
     let mut order = [0; 27];
     let mut i = 0;
     while i < 9 {

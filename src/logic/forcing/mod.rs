@@ -235,8 +235,14 @@ impl Kind {
 /// The chain of this kind that Explainer would apply first on `p`: the lowest score, then
 /// the shortest, then by its kind of conclusion; `None` when there is none.
 pub fn find(p: &Pencil, kind: Kind) -> Option<Step> {
-    let placed =
-        std::array::from_fn(|i| (0..81).filter(|&c| p.value(c) == i as u8 + 1).count() as u32);
+    // Only the rules nested in the chains (+) ask how many of each digit are placed (the
+    // X-wing's test); the other kinds are on every hard step's path and skip the count.
+    let placed = match kind.plus() {
+        true => {
+            std::array::from_fn(|i| (0..81).filter(|&c| p.value(c) == i as u8 + 1).count() as u32)
+        }
+        false => [0; 9],
+    };
     let mut search = Search::new(Marks::of(p), p.empty(), placed, kind);
     match kind {
         Kind::Static => {
