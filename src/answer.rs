@@ -1,6 +1,7 @@
 //! Answering one chunk: read each record through its input's layout, solve it, check the
 //! answer, format it, and note what the stats and the messages need. Runs on a worker.
 
+use crate::canon::{Forms, minlex};
 use crate::clock;
 use crate::grid::Grid;
 use crate::input::{Chunk, Fields, Layout, Record, Skipped, read_record};
@@ -22,6 +23,10 @@ pub struct Job {
     /// Rate each puzzle with one solution (`rate`), with the ladder up to this technique: how
     /// hard it is for a person.
     pub rate: Option<crate::logic::Technique>,
+    /// `canon`: put each puzzle in its canonical form, solving it only for its solution's.
+    pub canon: Option<Forms>,
+    /// Find each record's class (`--dedupe`, `--classes`): its puzzle's form.
+    pub classes: bool,
 }
 
 /// One record's line in the stats.
@@ -50,6 +55,18 @@ pub struct Complaint {
     pub text: String,
 }
 
+/// Where a record's answer is in its chunk's bytes, and what its class is: what the writer
+/// needs to drop a duplicate or write its class's number.
+#[derive(Debug, Clone, Copy)]
+pub struct Placed {
+    /// The end of its bytes (they start where the record before it ends).
+    pub end: usize,
+    /// Its puzzle's form; `None` for a record that is not a puzzle, in no class.
+    pub form: Option<Grid>,
+    /// Where its class's number goes (see [`crate::output::Column::Class`]).
+    pub class_at: Option<usize>,
+}
+
 /// A chunk, answered.
 #[derive(Default)]
 pub struct Answered {
@@ -60,6 +77,8 @@ pub struct Answered {
     pub records: Vec<RecordStat>,
     /// Lines the worker skipped as it framed the chunk.
     pub skipped: Skipped,
+    /// With [`Job::classes`]: each record's place in `out` and its class.
+    pub placed: Vec<Placed>,
     /// Scratch for reading records, kept with the buffers.
     fields: Fields,
 }
@@ -74,6 +93,7 @@ pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
         mut complaints,
         mut records,
         mut fields,
+        mut placed,
         ..
     } = spent;
     // Room for the input echoed plus a solution, a status and timing per record.
@@ -81,6 +101,7 @@ pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
     out.reserve(chunk.text.len() + chunk.records.len() * 128);
     complaints.clear();
     records.clear();
+    placed.clear();
     for (raw, text) in chunk.iter() {
         #[cfg(debug_assertions)]
         panic_for_tests(raw.line);
@@ -99,7 +120,14 @@ pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
             verbatim: job.verbatim,
             puzzle: record.puzzle.as_ref().ok(),
         };
-        job.key.write(&mut out, &echoed, &answer);
+        let class_at = job.key.write(&mut out, &echoed, &answer);
+        if job.classes {
+            placed.push(Placed {
+                end: out.len(),
+                form: answer.form,
+                class_at,
+            });
+        }
         records.push(RecordStat {
             line: raw.line,
             verdict: answer.verdict,
@@ -116,6 +144,7 @@ pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
         complaints,
         records,
         skipped: chunk.skipped,
+        placed,
         fields,
     }
 }
@@ -148,6 +177,8 @@ fn answer_one(record: &Record, job: &Job) -> (Answer, Option<Said>) {
                 guesses: 0,
                 nanos: 0,
                 rating: None,
+                form: None,
+                solution_form: None,
             };
             return (
                 answer,
@@ -156,6 +187,10 @@ fn answer_one(record: &Record, job: &Job) -> (Answer, Option<Said>) {
         }
     };
     let start = clock::now();
+    let form = (job.canon.is_some() || job.classes).then(|| minlex(puzzle));
+    if job.canon.is_some_and(|forms| !forms.solution) {
+        return canonical(puzzle, form, clock::nanos_between(start, clock::now()));
+    }
     let outcome = solve_checked(puzzle, job.mode, job.max_guesses);
     let nanos = clock::nanos_between(start, clock::now());
     let mut verdict = Verdict::from(outcome.status);
@@ -192,8 +227,34 @@ fn answer_one(record: &Record, job: &Job) -> (Answer, Option<Said>) {
             || matches!(job.mode, Mode::Count(limit) if outcome.count >= limit),
         guesses: outcome.guesses,
         nanos,
+        form,
+        solution_form: job
+            .canon
+            .filter(|_| outcome.status == Status::Solved)
+            .and(outcome.solution.as_ref())
+            .map(minlex),
     };
     (answer, said)
+}
+
+/// `canon` without solving: the puzzle's form, and whether its clues clash.
+fn canonical(puzzle: &Grid, form: Option<Grid>, nanos: u64) -> (Answer, Option<Said>) {
+    let conflict = puzzle.find_conflict();
+    let answer = Answer {
+        verdict: match conflict {
+            Some(_) => Verdict::Invalid,
+            None => Verdict::Canonical,
+        },
+        solution: None,
+        count: 0,
+        capped: false,
+        guesses: 0,
+        nanos,
+        rating: None,
+        form,
+        solution_form: None,
+    };
+    (answer, conflict.map(|c| ("invalid", false, c.to_string())))
 }
 
 /// Solves `puzzle` (see [`solve_within`]) and checks the solution found against it. Every

@@ -6,6 +6,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use sudoku_batch::canon::{Dedupe, Forms};
 use sudoku_batch::generate::{self, Symmetry, Target};
 use sudoku_batch::input::{InputPath, LAYOUTS, Options};
 use sudoku_batch::logic::{Level, Technique};
@@ -40,6 +41,11 @@ pub enum Command {
     /// Explain one puzzle step by step: each technique applied, in the usual notation, and
     /// the pencil marks where asked.
     Explain(ExplainArgs),
+    /// Put every puzzle of the inputs in its canonical form (minlex: the smallest of the
+    /// grids that transposing, permuting bands, stacks, rows and columns and relabelling make
+    /// of it), so that puzzles that are the same up to those moves read the same; on all
+    /// cores, in input order.
+    Canon(CanonArgs),
     /// Print a shell completion script, e.g. `sudoku-batch completions bash >
     /// ~/.local/share/bash-completion/completions/sudoku-batch`.
     Completions {
@@ -359,6 +365,55 @@ pub struct SolveArgs {
     /// Draw the solve-time histogram as an SVG chart.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub dedupe: DedupeArgs,
+}
+
+/// Records whose puzzles are the same up to the moves that keep a Sudoku's logic
+/// (transposing; permuting bands, stacks, the rows of a band, the columns of a stack;
+/// relabelling the digits): one class. The same for `solve` and `canon`.
+#[derive(clap::Args, Debug)]
+pub struct DedupeArgs {
+    /// Answer only the first record of each class; the stats count the others, left out.
+    #[arg(long, conflicts_with = "classes")]
+    pub dedupe: bool,
+
+    /// Answer every record with its class's number (a `class` column): 1 for the first class
+    /// met, in input order.
+    #[arg(long)]
+    pub classes: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
+    /// Also the canonical form of each puzzle's solution (`canon_solution`): the puzzle is
+    /// solved, and one without exactly one solution gets none (its status says why).
+    #[arg(long)]
+    pub solution: bool,
+
+    #[command(flatten)]
+    pub dedupe: DedupeArgs,
+
+    /// Answer-key format (default: from an -o file's name, *.csv or *.jsonl; else csv for CSV
+    /// input, jsonl for JSON Lines, lines otherwise).
+    #[arg(long, value_enum)]
+    pub output_format: Option<CanonOutputArg>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CanonOutputArg {
+    /// The input's columns, then `canon` (`canon_solution`, `class`), `status`.
+    Csv,
+    /// The form (the solution's form, the class) per line; the status after them when it is
+    /// not `canonical` (`solved` with --solution).
+    Lines,
+    /// JSON Lines: the input's object or columns, with the same keys added.
+    #[value(alias = "json")]
+    Jsonl,
 }
 
 #[derive(clap::Args, Debug)]
@@ -688,6 +743,8 @@ impl BatchArgs {
             progress: self.run.progress.show(self.run.quiet),
             shard: self.shard,
             rate: None,
+            canon: None,
+            dedupe: Dedupe::Keep,
         };
         if self.sync && config.output == OutputTarget::Stdout {
             bail!("--sync needs -o FILE: stdout cannot be synced");
@@ -716,6 +773,48 @@ impl SolveArgs {
             mode,
             max_guesses: self.max_guesses.unwrap_or(u64::MAX),
             timing: self.timing,
+            dedupe: self.dedupe.dedupe(self.batch.shard)?,
+            ..config
+        };
+        Ok((config, warnings))
+    }
+}
+
+impl DedupeArgs {
+    /// What to do with records of one class. A shard cannot know the classes of the parts
+    /// before it.
+    fn dedupe(&self, shard: Option<Shard>) -> anyhow::Result<Dedupe> {
+        let dedupe = match (self.dedupe, self.classes) {
+            (true, _) => Dedupe::Drop,
+            (_, true) => Dedupe::Number,
+            _ => Dedupe::Keep,
+        };
+        if dedupe != Dedupe::Keep && shard.is_some() {
+            let flag = if self.dedupe { "--dedupe" } else { "--classes" };
+            bail!(
+                "{flag} cannot go with --shard: a shard does not see the classes of the parts before it (dedupe the shards' keys together, e.g. `cat` them into `canon {flag}`)"
+            );
+        }
+        Ok(dedupe)
+    }
+}
+
+impl CanonArgs {
+    /// The run's configuration, and warnings to print.
+    pub fn to_config(&self) -> anyhow::Result<(Config, Vec<String>)> {
+        let (config, warnings) = self
+            .batch
+            .to_config(self.batch.input.options(None, false))?;
+        let config = Config {
+            output_format: self.output_format.map(|f| match f {
+                CanonOutputArg::Csv => OutputFormat::Csv,
+                CanonOutputArg::Lines => OutputFormat::Lines,
+                CanonOutputArg::Jsonl => OutputFormat::Jsonl,
+            }),
+            canon: Some(Forms {
+                solution: self.solution,
+            }),
+            dedupe: self.dedupe.dedupe(self.batch.shard)?,
             ..config
         };
         Ok((config, warnings))

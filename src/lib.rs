@@ -24,6 +24,7 @@
 pub mod answer;
 #[doc(hidden)]
 pub mod bench;
+pub mod canon;
 #[doc(hidden)]
 pub mod cleanup;
 #[doc(hidden)]

@@ -114,6 +114,7 @@ fn run(cli: Cli, streams: StandardStreams) -> anyhow::Result<Exit> {
     match cli.command {
         Command::Solve(args) => batch(args.to_config()?, args.batch.run.quiet, streams),
         Command::Rate(args) => batch(args.to_config()?, args.batch.run.quiet, streams),
+        Command::Canon(args) => batch(args.to_config()?, args.batch.run.quiet, streams),
         Command::Explain(args) => explain(&args, streams),
         Command::Bench(args) => bench(&args, streams),
         Command::Generate(args) => generate(&args, streams),

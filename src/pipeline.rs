@@ -8,12 +8,13 @@
 //! next chunk reuses.
 
 use crate::answer::{Answered, Job, answer_chunk};
+use crate::canon::{Classes, Dedupe, Forms};
 use crate::complaints::{Complaints, Stderr};
 use crate::files::path_error;
 use crate::input::{
     Chunk, Framer, InputPath, Layout, LineEnds, Options, Recycled, Skip, Skipped, Source,
 };
-use crate::output::{KeyFormat, OutputFormat};
+use crate::output::{Column, KeyFormat, OutputFormat};
 use crate::shard::Shard;
 use crate::sink::Sink;
 use crate::solver::Mode;
@@ -60,6 +61,11 @@ pub struct Config {
     /// Rate each puzzle with one solution (`rate`) with the ladder up to this technique: the
     /// key gets the rating's columns, the stats the levels.
     pub rate: Option<crate::logic::Technique>,
+    /// `canon`: the key gets each puzzle's canonical form in place of its solution.
+    pub canon: Option<Forms>,
+    /// What to do with records whose puzzles are the same up to the moves that keep a
+    /// Sudoku's logic.
+    pub dedupe: Dedupe,
 }
 
 /// Runs the batch and writes its outputs: every one whole, or (on an error) none. Returns the
@@ -249,6 +255,9 @@ fn stream(
     if config.rate.is_some() {
         stats.levels = Some(Default::default());
     }
+    if config.dedupe != Dedupe::Keep {
+        stats.classes = Some(0);
+    }
     if let (Some(shard), Some(parts)) = (config.shard, &parts) {
         stats.shard = Some((shard, parts.iter().map(|p| p.range.clone()).collect()));
     }
@@ -279,6 +288,9 @@ fn stream(
         stderr: &mut stderr,
         stdout_closed: false,
         cpu: Duration::ZERO,
+        dedupe: config.dedupe,
+        classes: Classes::default(),
+        kept: Vec::new(),
     };
     let streamed = crate::ordered::run(
         &pool,
@@ -445,29 +457,61 @@ fn plan_key(config: &Config, layout: &dyn Layout) -> anyhow::Result<KeyFormat> {
         Target::File(path) => OutputFormat::from_extension(path),
         Target::Stdout => None,
     };
+    let columns_only = config.rate.is_some() || config.canon.is_some();
     let format = match (config.output_format.or(from_name), layout.default_output()) {
         (Some(OutputFormat::Grid(_)), OutputFormat::Grid(style)) => OutputFormat::Grid(style),
         (Some(asked), _) => asked,
         // A rating is columns: its key is CSV unless JSON Lines is asked for.
         (None, _) if config.rate.is_some() => OutputFormat::Csv,
+        // Forms and class numbers are one line each, whatever the input's grids.
+        (None, OutputFormat::Grid(_)) if columns_only || config.dedupe == Dedupe::Number => {
+            OutputFormat::Lines
+        }
         (None, default) => default,
     };
     if config.rate.is_some() && matches!(format, OutputFormat::Lines | OutputFormat::Grid(_)) {
         bail!("a rating's answer key is csv or jsonl: its columns have no place in lines or grids");
     }
-    let count = matches!(config.mode, Mode::Count(_));
+    if let OutputFormat::Grid(_) = format {
+        if config.canon.is_some() {
+            bail!("canon's answer key is lines, csv or jsonl: a form is one line, not a grid");
+        }
+        if config.dedupe == Dedupe::Number {
+            bail!("--classes needs a key of lines, csv or jsonl: a grid has no place for a class");
+        }
+    }
     let delimiter = match &config.output {
         Target::File(path) => OutputFormat::delimiter_from_extension(path),
         Target::Stdout => None,
     };
-    Ok(KeyFormat::new(
-        format,
-        delimiter,
-        layout,
-        count,
-        config.timing,
-        config.rate.is_some(),
-    ))
+    Ok(KeyFormat::new(format, delimiter, layout, appended(config)))
+}
+
+/// What the answer key adds to each record, in order.
+fn appended(config: &Config) -> Vec<Column> {
+    let mut columns = match config.canon {
+        Some(forms) if forms.solution => vec![Column::Canon, Column::CanonSolution],
+        Some(_) => vec![Column::Canon],
+        None => vec![Column::Solution],
+    };
+    // Before the status, which a lines key writes only when it is not the usual one.
+    if config.dedupe == Dedupe::Number {
+        columns.push(Column::Class);
+    }
+    columns.push(Column::Status);
+    if matches!(config.mode, Mode::Count(_)) {
+        columns.push(Column::Solutions);
+    }
+    if config.rate.is_some() {
+        columns.extend(crate::output::RATING_COLUMNS);
+    }
+    if config.timing || config.rate.is_some() {
+        columns.push(Column::Guesses);
+    }
+    if config.timing {
+        columns.push(Column::Micros);
+    }
+    columns
 }
 
 /// Checks that an input's layout fits the run: one CSV or JSON key has one set of columns, and
@@ -660,6 +704,8 @@ fn job(config: &Config, key: &Arc<KeyFormat>, framer: &Framer) -> Arc<Job> {
         key: key.clone(),
         verbatim: framer.layout().delimiter() == key.delimiter,
         rate: config.rate,
+        canon: config.canon,
+        classes: config.dedupe != Dedupe::Keep,
     })
 }
 
@@ -693,9 +739,42 @@ struct Writer<'a> {
     stdout_closed: bool,
     /// The writer thread's CPU time so far, as of its last chunk.
     cpu: Duration,
+    /// What to do with records of the same class, and the classes met so far.
+    dedupe: Dedupe,
+    classes: Classes,
+    /// With classes: the chunk's answers as written (without duplicates, with numbers).
+    kept: Vec<u8>,
 }
 
 impl Writer<'_> {
+    /// Looks up each record's class, in order: writes into `kept` the chunk's answers less
+    /// the duplicates (`--dedupe`) or with their classes' numbers (`--classes`); returns the
+    /// records kept.
+    fn classify(&mut self, a: &Answered) -> Vec<usize> {
+        self.kept.clear();
+        let mut kept = Vec::with_capacity(a.placed.len());
+        let mut start = 0;
+        for (i, placed) in a.placed.iter().enumerate() {
+            let answer = &a.out[start..placed.end];
+            start = placed.end;
+            let class = placed.form.map(|form| self.classes.number(&form));
+            if self.dedupe == Dedupe::Drop && class.is_some_and(|(_, first)| !first) {
+                continue;
+            }
+            kept.push(i);
+            match (placed.class_at, class) {
+                (Some(at), Some((number, _))) => {
+                    let at = at - (placed.end - answer.len());
+                    self.kept.extend_from_slice(&answer[..at]);
+                    self.kept.extend_from_slice(number.to_string().as_bytes());
+                    self.kept.extend_from_slice(&answer[at..]);
+                }
+                _ => self.kept.extend_from_slice(answer),
+            }
+        }
+        kept
+    }
+
     fn write(&mut self, a: &Answered, through: u64) -> anyhow::Result<()> {
         if !a.complaints.is_empty() {
             let name = &self.stats.inputs[a.input];
@@ -709,12 +788,24 @@ impl Writer<'_> {
                 self.progress.suspend(|| stderr.say(text.as_bytes()));
             }
         }
-        let out = match a.out.strip_prefix(self.separator) {
-            Some(rest) if !a.records.is_empty() => {
+        let chosen = match self.dedupe {
+            Dedupe::Keep => None,
+            Dedupe::Drop | Dedupe::Number => Some(self.classify(a)),
+        };
+        let (out, kept) = match &chosen {
+            Some(kept) => (&self.kept[..], &kept[..]),
+            None => (&a.out[..], &[][..]),
+        };
+        let any = match chosen {
+            Some(_) => !kept.is_empty(),
+            None => !a.records.is_empty(),
+        };
+        let out = match out.strip_prefix(self.separator) {
+            Some(rest) if any => {
                 self.separator = b"";
                 rest
             }
-            _ => &a.out[..],
+            _ => out,
         };
         let written = self.sink.write(out);
         self.cpu = crate::cpu::thread();
@@ -722,8 +813,19 @@ impl Writer<'_> {
             self.stdout_closed = crate::files::is_broken_pipe(&e);
             return Err(e);
         }
-        for r in &a.records {
-            self.stats.add(a.input, r);
+        match chosen {
+            Some(kept) => {
+                for &i in &kept {
+                    self.stats.add(a.input, &a.records[i]);
+                }
+                self.stats.duplicates += (a.records.len() - kept.len()) as u64;
+                self.stats.classes = Some(self.classes.len() as u64);
+            }
+            None => {
+                for r in &a.records {
+                    self.stats.add(a.input, r);
+                }
+            }
         }
         self.stats.skipped.merge(&a.skipped);
         if !self.progress.is_hidden() {

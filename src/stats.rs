@@ -189,6 +189,11 @@ pub struct Stats {
     pub shard: Option<(Shard, Vec<Range<u64>>)>,
     /// With `rate`: puzzles per level (in the order of [`Level::ALL`]).
     pub levels: Option<[u64; Level::ALL.len()]>,
+    /// With `--dedupe`: records left out of the key, each the same puzzle as one before it
+    /// (up to the moves that keep a Sudoku's logic). They are in no count above.
+    pub duplicates: u64,
+    /// With `--dedupe` or `--classes`: the classes met.
+    pub classes: Option<u64>,
 }
 
 impl Stats {
@@ -212,6 +217,8 @@ impl Stats {
             cpu: Default::default(),
             shard: None,
             levels: None,
+            duplicates: 0,
+            classes: None,
         }
     }
 
@@ -278,10 +285,20 @@ impl Stats {
         let micros = |n: u64| n as f64 / 1000.0;
         let counts: Vec<String> = Verdict::ALL
             .iter()
-            .filter(|&&v| self.count(v) > 0 || v == Verdict::Solved)
+            // `solved` always, but in a run that only put puzzles in canonical form.
+            .filter(|&&v| {
+                self.count(v) > 0 || (v == Verdict::Solved && self.count(Verdict::Canonical) == 0)
+            })
             .map(|&v| format!("{} {}", v.as_str(), self.count(v)))
             .collect();
         let _ = writeln!(t, "records     {}  ({})", self.records(), counts.join(", "));
+        if let Some(classes) = self.classes {
+            let _ = writeln!(
+                t,
+                "classes     {classes}  ({} duplicates left out: the same puzzle as a record before, up to the moves that keep its logic)",
+                self.duplicates
+            );
+        }
         if self.stdout_closed {
             let _ = writeln!(
                 t,
@@ -444,6 +461,10 @@ impl Stats {
                     "input": name, "start": part.start, "end": part.end,
                 })).collect::<Vec<_>>(),
             });
+        }
+        if let Some(classes) = self.classes {
+            report["classes"] = json!(classes);
+            report["duplicates"] = json!(self.duplicates);
         }
         if let Some(levels) = &self.levels {
             let counts: serde_json::Map<String, serde_json::Value> = Level::ALL

@@ -19,11 +19,14 @@ pub enum Verdict {
     Mismatch,
     /// With `--max-guesses`: the search gave up on this puzzle.
     Timeout,
+    /// `canon` (without `--solution`): put in its canonical form, not solved; its clues do
+    /// not clash.
+    Canonical,
 }
 
 impl Verdict {
     /// Every verdict, in the order of the stats and the answer keys' documentation.
-    pub const ALL: [Verdict; 7] = [
+    pub const ALL: [Verdict; 8] = [
         Verdict::Solved,
         Verdict::Multiple,
         Verdict::Unsolvable,
@@ -31,6 +34,7 @@ impl Verdict {
         Verdict::Malformed,
         Verdict::Mismatch,
         Verdict::Timeout,
+        Verdict::Canonical,
     ];
 
     /// The name written in answer keys, stats and JSON.
@@ -43,6 +47,7 @@ impl Verdict {
             Verdict::Malformed => "malformed",
             Verdict::Mismatch => "mismatch",
             Verdict::Timeout => "timeout",
+            Verdict::Canonical => "canonical",
         }
     }
 

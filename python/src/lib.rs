@@ -432,6 +432,8 @@ fn solve_file(
         progress: false,
         shard,
         rate: rate.then_some(top),
+        canon: None,
+        dedupe: Default::default(),
     };
     let stats = py.detach(|| sudoku_batch::pipeline::run(&config));
     match stats {

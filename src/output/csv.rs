@@ -1,11 +1,8 @@
 //! CSV answer keys: each record's columns as the input had them (its row copied as it is where
-//! it can be), then `solution`, `status`, and in count mode `solutions`; with a rating `level`,
-//! `hardest`, `score`, `pearl`, `diamond`, `steps`, `left`; with a rating or timing
-//! `guesses`; with timing `micros`.
+//! it can be), then the key's appended columns (see [`super::Column`]).
 
-use super::{Answer, CsvHeader, Echoed, KeyFormat};
+use super::{Answer, CsvHeader, Echoed, KeyFormat, Value};
 use crate::input::{Echo, write_csv_field};
-use std::io::Write;
 
 /// The header line: the input's own, or its column names; then the appended names.
 pub fn header(key: &KeyFormat, input: CsvHeader) -> Option<Vec<u8>> {
@@ -24,7 +21,7 @@ pub fn header(key: &KeyFormat, input: CsvHeader) -> Option<Vec<u8>> {
             out
         }
     };
-    for name in &key.appended {
+    for name in &key.names {
         out.push(d);
         write_csv_field(&mut out, name.as_bytes(), d);
     }
@@ -32,7 +29,12 @@ pub fn header(key: &KeyFormat, input: CsvHeader) -> Option<Vec<u8>> {
     Some(out)
 }
 
-pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answer) {
+pub fn write(
+    out: &mut Vec<u8>,
+    key: &KeyFormat,
+    record: &Echoed,
+    answer: &Answer,
+) -> Option<usize> {
     let d = key.delimiter;
     match record.echo {
         Echo::Fields { row: Some(row), .. } | Echo::Cells(row) if record.verbatim => {
@@ -49,29 +51,16 @@ pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answe
             }
         }
     }
-    // The appended values are digits, status names and numbers: they never need quotes.
-    out.push(d);
-    if let Some(s) = &answer.solution {
-        out.extend_from_slice(&s.to_line(b'0'));
-    }
-    out.push(d);
-    out.extend_from_slice(answer.verdict.as_str().as_bytes());
-    if key.count {
+    // The appended values are digits, names and numbers: they never need quotes.
+    let mut class_at = None;
+    for column in &key.appended {
         out.push(d);
-        out.extend_from_slice(answer.count_text().as_bytes());
-    }
-    if key.rating {
-        for value in super::rating_values(answer.rating.as_ref()) {
-            out.push(d);
-            value.write(out);
+        let value = column.value(answer);
+        if let Value::Class = value {
+            class_at = Some(out.len());
         }
-    }
-    if key.timing || key.rating {
-        let _ = write!(out, "{}{}", d as char, answer.guesses);
-    }
-    if key.timing {
-        let micros = answer.nanos as f64 / 1000.0;
-        let _ = write!(out, "{}{micros:.1}", d as char);
+        value.write(out);
     }
     out.push(b'\n');
+    class_at
 }

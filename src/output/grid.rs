@@ -3,7 +3,7 @@
 //! writer: see [`super::KeyFormat::separator`]). A puzzle without a solution prints its status
 //! on one line; in count mode a line `solutions: N` follows each.
 
-use super::{Answer, KeyFormat};
+use super::{Answer, Column, KeyFormat};
 use crate::input::GridStyle;
 
 pub fn write(out: &mut Vec<u8>, key: &KeyFormat, style: GridStyle, answer: &Answer) {
@@ -15,7 +15,7 @@ pub fn write(out: &mut Vec<u8>, key: &KeyFormat, style: GridStyle, answer: &Answ
             out.push(b'\n');
         }
     }
-    if key.count {
+    if key.has(Column::Solutions) {
         out.extend_from_slice(format!("solutions: {}\n", answer.count_text()).as_bytes());
     }
 }

@@ -1,15 +1,17 @@
 //! JSON Lines answer keys: per record, the input's object with the answer's keys added before
-//! its closing brace (its own text untouched), or an object of the input's columns; then
-//! `"solution"` (81 digits, or null), `"status"`, in count mode `"solutions"` (a number, or
-//! `">=N"` when the limit stopped the count); with a rating `"level"`, `"hardest"`, `"score"`,
-//! `"pearl"`, `"diamond"`, `"steps"`, `"left"`; with a rating or timing `"guesses"`; with
-//! timing `"micros"`.
+//! its closing brace (its own text untouched), or an object of the input's columns; then the
+//! key's appended columns (see [`super::Column`]): names and grids as strings (a count stopped
+//! by its limit as `">=N"`), numbers as numbers, null where a CSV key's field is empty.
 
 use super::{Answer, Echoed, KeyFormat, Value};
 use crate::input::Echo;
-use std::io::Write;
 
-pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answer) {
+pub fn write(
+    out: &mut Vec<u8>,
+    key: &KeyFormat,
+    record: &Echoed,
+    answer: &Answer,
+) -> Option<usize> {
     let mut any = match record.echo {
         Echo::Object(text) => open_object(out, text),
         Echo::Fields { .. } | Echo::Cells(_) | Echo::Text(_) | Echo::Puzzle => {
@@ -31,57 +33,27 @@ pub fn write(out: &mut Vec<u8>, key: &KeyFormat, record: &Echoed, answer: &Answe
             width > 0
         }
     };
-    let mut field = |out: &mut Vec<u8>, name: &str| {
+    let mut class_at = None;
+    for (column, name) in key.appended.iter().zip(&key.names) {
         if any {
             out.extend_from_slice(b", ");
         }
         any = true;
         string(out, name.as_bytes());
         out.extend_from_slice(b": ");
-    };
-    let mut names = key.appended.iter();
-    let mut next = || names.next().map_or("", String::as_str);
-    field(out, next());
-    match &answer.solution {
-        Some(s) => {
-            out.push(b'"');
-            out.extend_from_slice(&s.to_line(b'0'));
-            out.push(b'"');
-        }
-        None => out.extend_from_slice(b"null"),
-    }
-    field(out, next());
-    string(out, answer.verdict.as_str().as_bytes());
-    if key.count {
-        field(out, next());
-        if answer.capped && answer.count == 0 {
-            out.extend_from_slice(b"null");
-        } else if answer.capped {
-            string(out, answer.count_text().as_bytes());
-        } else {
-            let _ = write!(out, "{}", answer.count);
-        }
-    }
-    if key.rating {
-        // Names as strings, numbers as numbers, and null where the CSV key is empty.
-        for value in super::rating_values(answer.rating.as_ref()) {
-            field(out, next());
-            match value {
-                Value::Empty => out.extend_from_slice(b"null"),
-                Value::Text(text) => string(out, text.as_bytes()),
-                Value::Number(_) | Value::Tenths(_) => value.write(out),
+        match column.value(answer) {
+            Value::Empty => out.extend_from_slice(b"null"),
+            Value::Class => class_at = Some(out.len()),
+            value @ (Value::Text(_) | Value::AtLeast(_) | Value::Grid(_)) => {
+                out.push(b'"');
+                value.write(out);
+                out.push(b'"');
             }
+            value @ (Value::Number(_) | Value::Tenths(_) | Value::Micros(_)) => value.write(out),
         }
-    }
-    if key.timing || key.rating {
-        field(out, next());
-        let _ = write!(out, "{}", answer.guesses);
-    }
-    if key.timing {
-        field(out, next());
-        let _ = write!(out, "{:.1}", answer.nanos as f64 / 1000.0);
     }
     out.extend_from_slice(b"}\n");
+    class_at
 }
 
 /// Writes the object's text without its closing brace; true when it has a key already.

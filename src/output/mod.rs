@@ -76,6 +76,10 @@ pub struct Answer {
     pub nanos: u64,
     /// With `rate`, for a puzzle with one solution: how hard it is for a person.
     pub rating: Option<Rating>,
+    /// With `canon`, `--dedupe` or `--classes`: the puzzle's minlex form.
+    pub form: Option<Grid>,
+    /// With `canon --solution`: its solution's.
+    pub solution_form: Option<Grid>,
 }
 
 impl Answer {
@@ -90,6 +94,106 @@ impl Answer {
     }
 }
 
+/// A value the answer key adds to each record: a column after the input's (CSV), a key (JSON
+/// Lines), a field (lines).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Column {
+    /// The solution found.
+    Solution,
+    /// The record's [`Verdict`].
+    Status,
+    /// Count mode: the solutions counted.
+    Solutions,
+    /// The rating's level for a person (`easy` … `beyond`).
+    Level,
+    /// The hardest technique the rating needed.
+    Hardest,
+    /// Sudoku Explainer's rating (ER).
+    Score,
+    /// Its pearl (EP).
+    Pearl,
+    /// Its diamond (ED).
+    Diamond,
+    /// The rating's steps.
+    Steps,
+    /// Candidates left where the ladder stopped.
+    Left,
+    /// The engine's guesses.
+    Guesses,
+    /// The record's time in the engine.
+    Micros,
+    /// `canon`: the puzzle's minlex form.
+    Canon,
+    /// `canon --solution`: the minlex form of its solution.
+    CanonSolution,
+    /// `--classes`: the number of the record's class (written in order, by the writer).
+    Class,
+}
+
+/// The rating's columns, in order.
+pub const RATING_COLUMNS: [Column; 7] = [
+    Column::Level,
+    Column::Hardest,
+    Column::Score,
+    Column::Pearl,
+    Column::Diamond,
+    Column::Steps,
+    Column::Left,
+];
+
+impl Column {
+    /// Its name in a header or an object.
+    pub fn name(self) -> &'static str {
+        match self {
+            Column::Solution => "solution",
+            Column::Status => "status",
+            Column::Solutions => "solutions",
+            Column::Level => "level",
+            Column::Hardest => "hardest",
+            Column::Score => "score",
+            Column::Pearl => "pearl",
+            Column::Diamond => "diamond",
+            Column::Steps => "steps",
+            Column::Left => "left",
+            Column::Guesses => "guesses",
+            Column::Micros => "micros",
+            Column::Canon => "canon",
+            Column::CanonSolution => "canon_solution",
+            Column::Class => "class",
+        }
+    }
+
+    /// Its value for `answer`.
+    fn value(self, answer: &Answer) -> Value {
+        let rating = |i: usize| rating_values(answer.rating.as_ref())[i];
+        let grid = |g: Option<Grid>| g.map_or(Value::Empty, Value::Grid);
+        match self {
+            Column::Solution => grid(answer.solution),
+            Column::Status => Value::Text(answer.verdict.as_str()),
+            Column::Solutions => match (answer.capped, answer.count) {
+                (true, 0) => Value::Empty,
+                (true, n) => Value::AtLeast(n),
+                (false, n) => Value::Number(n),
+            },
+            Column::Level => rating(0),
+            Column::Hardest => rating(1),
+            Column::Score => rating(2),
+            Column::Pearl => rating(3),
+            Column::Diamond => rating(4),
+            Column::Steps => rating(5),
+            Column::Left => rating(6),
+            Column::Guesses => Value::Number(answer.guesses),
+            Column::Micros => Value::Micros(answer.nanos),
+            Column::Canon => grid(answer.form),
+            Column::CanonSolution => grid(answer.solution_form),
+            Column::Class => match answer.form {
+                Some(_) => Value::Class,
+                None => Value::Empty,
+            },
+        }
+    }
+}
+
 /// The answer key's shape, decided once for the run from the first input's layout.
 #[derive(Debug, Clone)]
 pub struct KeyFormat {
@@ -97,33 +201,24 @@ pub struct KeyFormat {
     pub format: OutputFormat,
     /// The echoed columns' names: the width of a CSV row, the keys of a JSON object.
     pub columns: Vec<Vec<u8>>,
-    /// The names of the columns (or keys) after them, each `sb_`-prefixed when the input
-    /// already uses it.
-    pub appended: Vec<String>,
+    /// What it adds to each record, in order.
+    pub appended: Vec<Column>,
+    /// Their names, each `sb_`-prefixed when the input already uses it.
+    pub names: Vec<String>,
     /// CSV: the field delimiter (the first input's).
     pub delimiter: u8,
     /// The header line, ending in `\n` (CSV, when there is one).
     pub header: Option<Vec<u8>>,
-    /// Count mode: a `solutions` column.
-    pub count: bool,
-    /// `guesses` and `micros` columns.
-    pub timing: bool,
-    /// The rating's columns: `level`, `hardest`, `score`, `pearl`, `diamond`, `steps`,
-    /// `left`, and `guesses`.
-    pub rating: bool,
 }
 
 impl KeyFormat {
-    /// The key of `format` for inputs of `layout`, with a count column (`count`), timing
-    /// columns (`timing`) and the rating's (`rating`); a CSV key's fields split by `delimiter`
-    /// (`None`: the input's).
+    /// The key of `format` for inputs of `layout`, adding `appended` to each record; a CSV
+    /// key's fields split by `delimiter` (`None`: the input's).
     pub fn new(
         format: OutputFormat,
         delimiter: Option<u8>,
         layout: &dyn Layout,
-        count: bool,
-        timing: bool,
-        rating: bool,
+        appended: Vec<Column>,
     ) -> KeyFormat {
         // Names the key already has: the columns it repeats, or a JSON object's keys.
         let taken = match format {
@@ -132,22 +227,10 @@ impl KeyFormat {
                 layout.columns().to_vec()
             }
         };
-        let mut names = vec!["solution", "status"];
-        if count {
-            names.push("solutions");
-        }
-        if rating {
-            names.extend(RATING_COLUMNS);
-        }
-        if timing || rating {
-            names.push("guesses");
-        }
-        if timing {
-            names.push("micros");
-        }
-        let appended = names
+        let names = appended
             .iter()
-            .map(|&n| {
+            .map(|c| {
+                let n = c.name();
                 if taken.iter().any(|c| c == n.as_bytes()) {
                     format!("sb_{n}")
                 } else {
@@ -159,11 +242,9 @@ impl KeyFormat {
             format,
             columns: layout.columns().to_vec(),
             appended,
+            names,
             delimiter: delimiter.unwrap_or(layout.delimiter()),
             header: None,
-            count,
-            timing,
-            rating,
         };
         if format == OutputFormat::Csv {
             // The input's header line is repeated only where its delimiter is the key's.
@@ -176,12 +257,21 @@ impl KeyFormat {
         key
     }
 
-    /// Writes one record's answer after what it repeats of the record.
-    pub fn write(&self, out: &mut Vec<u8>, record: &Echoed, answer: &Answer) {
+    /// Whether it adds `column`.
+    pub fn has(&self, column: Column) -> bool {
+        self.appended.contains(&column)
+    }
+
+    /// Writes one record's answer after what it repeats of the record; where its class number
+    /// goes, if it has one (see [`Column::Class`]).
+    pub fn write(&self, out: &mut Vec<u8>, record: &Echoed, answer: &Answer) -> Option<usize> {
         match self.format {
             OutputFormat::Csv => csv::write(out, self, record, answer),
             OutputFormat::Lines => lines::write(out, self, answer),
-            OutputFormat::Grid(style) => grid::write(out, self, style, answer),
+            OutputFormat::Grid(style) => {
+                grid::write(out, self, style, answer);
+                None
+            }
             OutputFormat::Jsonl => jsonl::write(out, self, record, answer),
         }
     }
@@ -196,11 +286,6 @@ impl KeyFormat {
         }
     }
 }
-
-/// The rating's columns, before `guesses`.
-const RATING_COLUMNS: [&str; 7] = [
-    "level", "hardest", "score", "pearl", "diamond", "steps", "left",
-];
 
 /// The rating's values, in the order of [`RATING_COLUMNS`], for a key that writes them
 /// as text: empty for a puzzle without one; `score` empty for one beyond the ladder (it has
@@ -221,8 +306,8 @@ fn rating_values(rating: Option<&Rating>) -> [Value; 7] {
         known(r.score(), r.finished()),
         known(r.pearl, r.finished() || r.pearl > 0),
         known(r.diamond, r.finished() || r.diamond > 0),
-        Value::Number(r.steps),
-        Value::Number(r.candidates_left),
+        Value::Number(u64::from(r.steps)),
+        Value::Number(u64::from(r.candidates_left)),
     ]
 }
 
@@ -233,20 +318,31 @@ enum Value {
     Empty,
     /// A name.
     Text(&'static str),
-    Number(u32),
+    Number(u64),
+    /// A lower bound: `>=N` (a string in JSON).
+    AtLeast(u64),
     /// A number in tenths, written `2.3`.
     Tenths(u16),
+    /// Nanoseconds, written as microseconds to a tenth.
+    Micros(u64),
+    /// A grid's 81 digits (a string in JSON).
+    Grid(Grid),
+    /// The class number, which the writer puts here (see [`Column::Class`]).
+    Class,
 }
 
 impl Value {
-    /// Its text (nothing for `Empty`).
+    /// Its text (nothing for `Empty` and `Class`).
     fn write(self, out: &mut Vec<u8>) {
         use std::io::Write;
         let _ = match self {
-            Value::Empty => Ok(()),
+            Value::Empty | Value::Class => Ok(()),
             Value::Text(text) => out.write_all(text.as_bytes()),
             Value::Number(n) => write!(out, "{n}"),
+            Value::AtLeast(n) => write!(out, ">={n}"),
             Value::Tenths(t) => write!(out, "{}", Score(t)),
+            Value::Micros(nanos) => write!(out, "{:.1}", nanos as f64 / 1000.0),
+            Value::Grid(g) => out.write_all(&g.to_line(b'0')),
         };
     }
 }

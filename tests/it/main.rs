@@ -1,6 +1,7 @@
 //! Integration tests: one binary, one module per area.
 
 mod bench;
+mod canon;
 mod cli;
 mod documents;
 mod edges;

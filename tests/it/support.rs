@@ -310,17 +310,25 @@ pub struct Run {
 
 /// Runs `solve INPUT -q --stats STATS ARGS`, the stats written beside the input.
 pub fn solve_with_stats(input: &Path, args: &[&str]) -> Run {
+    run_with_stats("solve", input, args)
+}
+
+/// Runs `COMMAND INPUT -q --stats STATS ARGS` (`solve`, `rate`, `canon`), the stats written
+/// beside the input.
+pub fn run_with_stats(command_name: &str, input: &Path, args: &[&str]) -> Run {
     let stats = input.with_file_name("stats.json");
     let _ = std::fs::remove_file(&stats);
-    let out = solve(&[
-        input.to_str().unwrap(),
-        "-q",
-        "--stats",
-        stats.to_str().unwrap(),
-    ])
-    .args(args)
-    .output()
-    .unwrap();
+    let out = command()
+        .arg(command_name)
+        .args([
+            input.to_str().unwrap(),
+            "-q",
+            "--stats",
+            stats.to_str().unwrap(),
+        ])
+        .args(args)
+        .output()
+        .unwrap();
     let stats = std::fs::read_to_string(&stats)
         .ok()
         .and_then(|text| serde_json::from_str(&text).ok())

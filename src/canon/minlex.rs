@@ -1,0 +1,418 @@
+//! The minimal lexicographic form (minlex) of a puzzle: of all the grids that the moves which
+//! keep a Sudoku's logic make of it (transposing; permuting bands, stacks, the rows within a
+//! band and the columns within a stack; relabelling the digits: 2 x 6^8 x 9! ways), the one
+//! whose 81 cells, read row by row with blanks as `0`, are smallest. The forum's convention:
+//! blanks sort first; 47,653 of the 49,158 lines of the 17-clue list are published in this
+//! form (kaityo256/minlex computes the same form; dobrichev's patminlex another, which
+//! canonicalises the pattern of clues first).
+//!
+//! The search fixes the form one row at a time. Every partial transformation that gives the
+//! smallest first rows so far is a candidate; each row keeps, of the candidates' extensions by
+//! one more row, only those that give the smallest next row. That is exact because the form is
+//! compared row by row: whatever comes later cannot make up for a larger row now.
+//!
+//! A candidate is
+//!
+//! ```text
+//!   orientation   the puzzle or its transpose
+//!   rows          target row -> source row, for the rows fixed so far
+//!   stacks        target stack -> source stack (fixed by the first row)
+//!   perms[t]      the column orders within target stack t still possible: a 6-bit set of
+//!                 the permutations in PERMS, all of which gave every fixed row the same
+//!                 digits so far
+//!   labels        source digit -> its label in the form (0: not seen yet); labels are given
+//!                 in the order the digits first appear, which is what makes a form smallest
+//! ```
+//!
+//! Permutations of one stack that give a row the same labels but meet new digits in another
+//! order (`0 5 7` and `0 7 5` both read `0 1 2`) leave different labels for the rows below, so
+//! they split the candidate; permutations that only swap blanks stay one candidate.
+
+use crate::grid::CELLS;
+
+/// The orders of three things: target position `j` takes source position `PERMS[p][j]`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// Every permutation of a stack's columns.
+const ALL_PERMS: u8 = 0b11_1111;
+
+/// A partial transformation (see the module's documentation).
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    orientation: u8,
+    rows: [u8; 9],
+    /// Source rows already placed, one bit each.
+    used: u16,
+    stacks: [u8; 3],
+    perms: [u8; 3],
+    labels: [u8; 10],
+    /// The next label to give.
+    next: u8,
+}
+
+/// A row's nine labels, four bits each, the first cell highest: rows compare as numbers.
+type RowCode = u64;
+
+/// Bits of one stack's three labels in a [`RowCode`].
+const STACK_BITS: u32 = 12;
+
+/// The search's buffers, kept from puzzle to puzzle: one per thread spares the allocations.
+#[derive(Default)]
+pub struct Minlexer {
+    current: Vec<Candidate>,
+    next: Vec<Candidate>,
+}
+
+impl Minlexer {
+    /// The minlex form of `cells` (row-major, `0` for a blank). Clues that clash get a form
+    /// too: the moves are defined on any pattern of digits.
+    pub fn minlex(&mut self, cells: &[u8; CELLS]) -> [u8; CELLS] {
+        let oriented = Oriented::new(cells);
+        // The first row's candidates come from `first_rows`.
+        self.current.clear();
+        let mut form = [0; CELLS];
+        for target in 0..9 {
+            let mut best = RowCode::MAX;
+            self.next.clear();
+            if target == 0 {
+                first_rows(&oriented, &mut best, &mut self.next);
+            }
+            for candidate in &self.current {
+                for source in eligible_rows(candidate, target) {
+                    // Most rows lose on where their blanks can go, before any label is read.
+                    let bound = row_bound([0, 1, 2].map(|t| {
+                        let pattern =
+                            oriented.pattern(candidate.orientation, source, candidate.stacks[t]);
+                        PATTERN_BOUNDS[pattern][candidate.perms[t] as usize]
+                    }));
+                    if bound > best {
+                        continue;
+                    }
+                    let mut placed = *candidate;
+                    placed.rows[target] = source as u8;
+                    placed.used |= 1 << source;
+                    let row = &oriented.rows[candidate.orientation as usize][source];
+                    extend(row, placed, 0, 0, &mut best, &mut self.next);
+                }
+            }
+            std::mem::swap(&mut self.current, &mut self.next);
+            for (c, cell) in form[target * 9..][..9].iter_mut().enumerate() {
+                *cell = (best >> (4 * (8 - c)) & 0xf) as u8;
+            }
+        }
+        form
+    }
+}
+
+/// The puzzle's rows and its transpose's, and where each row's clues are.
+struct Oriented {
+    rows: [[[u8; 9]; 9]; 2],
+    /// A bit per column, the first lowest: a stack's three bits are its pattern.
+    clues: [[u16; 9]; 2],
+}
+
+impl Oriented {
+    fn new(cells: &[u8; CELLS]) -> Oriented {
+        let mut oriented = Oriented {
+            rows: [[[0; 9]; 9]; 2],
+            clues: [[0; 9]; 2],
+        };
+        for r in 0..9 {
+            for c in 0..9 {
+                let digit = cells[r * 9 + c];
+                oriented.rows[0][r][c] = digit;
+                oriented.rows[1][c][r] = digit;
+                let clue = u16::from(digit != 0);
+                oriented.clues[0][r] |= clue << c;
+                oriented.clues[1][c] |= clue << r;
+            }
+        }
+        oriented
+    }
+
+    /// Where the clues of row `row` (of orientation `orientation`) are in source stack `stack`.
+    fn pattern(&self, orientation: u8, row: usize, stack: u8) -> usize {
+        (self.clues[orientation as usize][row] >> (3 * stack) & 0b111) as usize
+    }
+}
+
+/// For each stack's pattern of clues (see [`Oriented::clues`]) and set of column orders, the
+/// smallest its labels can be: each clue read as 1 (no label is smaller), in the order that
+/// pushes them furthest right.
+const PATTERN_BOUNDS: [[u16; 64]; 8] = {
+    let mut table = [[u16::MAX; 64]; 8];
+    let mut pattern = 0;
+    while pattern < 8 {
+        let mut set = 1;
+        while set < 64 {
+            let mut p = 0;
+            while p < 6 {
+                if set >> p & 1 == 1 {
+                    let [a, b, c] = PERMS[p];
+                    let bits = pattern as u16;
+                    let code = (bits >> a & 1) << 8 | (bits >> b & 1) << 4 | bits >> c & 1;
+                    if code < table[pattern][set] {
+                        table[pattern][set] = code;
+                    }
+                }
+                p += 1;
+            }
+            set += 1;
+        }
+        pattern += 1;
+    }
+    table
+};
+
+/// The smallest a row can be whose stacks can be no smaller than `stacks`, in order.
+fn row_bound(stacks: [u16; 3]) -> RowCode {
+    let [a, b, c] = stacks.map(RowCode::from);
+    a << (2 * STACK_BITS) | b << STACK_BITS | c
+}
+
+/// Extends by its first row every transformation whose first row is smallest, into `kept`
+/// (`best` becomes that row). A first row's labels are 1, 2, 3... whatever its digits, so it is
+/// smallest when its clues are fewest and pushed right: only the rows with the fewest clues,
+/// their stacks put in the order of their clues' count, can be first.
+fn first_rows(oriented: &Oriented, best: &mut RowCode, kept: &mut Vec<Candidate>) {
+    let counts = |clues: u16| [0, 3, 6].map(|shift| (clues >> shift & 0b111).count_ones());
+    let sorted = |clues: u16| {
+        let mut counts = counts(clues);
+        counts.sort_unstable();
+        counts
+    };
+    let fewest = oriented.clues.iter().flatten().map(|&c| sorted(c)).min();
+    let fewest = fewest.expect("nine rows");
+    for (orientation, rows) in oriented.clues.iter().enumerate() {
+        for (source, &clues) in rows.iter().enumerate() {
+            let counts = counts(clues);
+            if sorted(clues) != fewest {
+                continue;
+            }
+            for stacks in PERMS {
+                if stacks.map(|s| counts[s]) != fewest {
+                    continue;
+                }
+                let mut rows = [0; 9];
+                rows[0] = source as u8;
+                let candidate = Candidate {
+                    orientation: orientation as u8,
+                    rows,
+                    used: 1 << source,
+                    stacks: stacks.map(|s| s as u8),
+                    perms: [ALL_PERMS; 3],
+                    labels: [0; 10],
+                    next: 1,
+                };
+                let row = &oriented.rows[orientation][source];
+                extend(row, candidate, 0, 0, best, kept);
+            }
+        }
+    }
+}
+
+/// The source rows that may become target row `target` of `candidate`: a free row of the band
+/// its band's first row came from, or (a band's first row) any free row.
+fn eligible_rows(candidate: &Candidate, target: usize) -> impl Iterator<Item = usize> + use<> {
+    let within = target % 3;
+    let band: u16 = if within == 0 {
+        0b1_1111_1111
+    } else {
+        0b111 << (candidate.rows[target - within] / 3 * 3)
+    };
+    let free = band & !candidate.used;
+    (0..9).filter(move |&r| free >> r & 1 == 1)
+}
+
+/// Extends `candidate`, whose current row is `row` (its source cells) with its first `stack`
+/// stacks placed (their labels are `prefix`), by each order of stack `stack`'s columns that
+/// gives the smallest labels; with the whole row placed, keeps it in `kept` if its row is the
+/// smallest seen (`best`), dropping those kept before when it is smaller.
+fn extend(
+    row: &[u8; 9],
+    mut candidate: Candidate,
+    mut stack: usize,
+    mut prefix: RowCode,
+    best: &mut RowCode,
+    kept: &mut Vec<Candidate>,
+) {
+    // One stack at a time; a candidate that splits goes on in a call per part.
+    while stack < 3 {
+        let first = 3 * candidate.stacks[stack] as usize;
+        let cells = [row[first], row[first + 1], row[first + 2]];
+        if cells == [0; 3] {
+            // Blanks read 0 in any order (most stacks of a row, in most puzzles).
+            prefix <<= STACK_BITS;
+            if beaten(prefix, *best, stack) {
+                return;
+            }
+            stack += 1;
+            continue;
+        }
+        let (smallest, ties) = smallest_orders(&cells, &candidate, stack);
+        let unseen = [8, 4, 0].map(|shift| smallest >> shift & 0xf == UNSEEN);
+        let news = unseen.iter().filter(|&&u| u).count();
+        if news <= 1 || ties.count_ones() == 1 {
+            // The common case: one way on.
+            let p = ties.trailing_zeros() as usize;
+            let code = match news {
+                0 => smallest,
+                // The new digit's label is the next.
+                1 => {
+                    let shift = [8, 4, 0][unseen.iter().position(|&u| u).expect("one")];
+                    smallest & !(UNSEEN << shift) | u16::from(candidate.next) << shift
+                }
+                _ => labelled(&cells, &PERMS[p], &candidate.labels, candidate.next),
+            };
+            prefix = prefix << STACK_BITS | RowCode::from(code);
+            if beaten(prefix, *best, stack) {
+                return;
+            }
+            candidate.perms[stack] = ties;
+            if news > 0 {
+                label_new(&mut candidate, &cells, &PERMS[p]);
+            }
+            stack += 1;
+            continue;
+        }
+        // The orders in `ties` that meet the new digits in the same order go on as one
+        // candidate: each part's labels, and its row's, are its own.
+        let digits_of = |p: usize| -> u16 {
+            (0..3)
+                .filter(|&k| unseen[k])
+                .fold(0, |key, k| key << 4 | u16::from(cells[PERMS[p][k]]))
+        };
+        let mut parts = [(0u8, 0usize, 0u16); 6];
+        let (mut count, mut code) = (0, u16::MAX);
+        let mut left = ties;
+        while left != 0 {
+            let p = left.trailing_zeros() as usize;
+            let digits = digits_of(p);
+            let same = (p..6)
+                .filter(|&q| left >> q & 1 == 1 && (q == p || digits_of(q) == digits))
+                .fold(0u8, |set, q| set | 1 << q);
+            left &= !same;
+            // Only clues that clash (one digit twice in a row) make the parts' rows differ.
+            let labelled = labelled(&cells, &PERMS[p], &candidate.labels, candidate.next);
+            parts[count] = (same, p, labelled);
+            count += 1;
+            code = code.min(labelled);
+        }
+        let value = prefix << STACK_BITS | RowCode::from(code);
+        if beaten(value, *best, stack) {
+            return;
+        }
+        for &(same, p, labelled) in &parts[..count] {
+            if labelled == code {
+                let mut part = candidate;
+                part.perms[stack] = same;
+                label_new(&mut part, &cells, &PERMS[p]);
+                extend(row, part, stack + 1, value, best, kept);
+            }
+        }
+        return;
+    }
+    if prefix < *best {
+        *best = prefix;
+        kept.clear();
+    }
+    if prefix == *best {
+        kept.push(candidate);
+    }
+}
+
+/// Of the orders of `cells` (stack `stack`'s, in the current row) that `candidate` still
+/// allows, the smallest labels, with a digit not labelled yet read as [`UNSEEN`], and the
+/// orders that give them.
+fn smallest_orders(cells: &[u8; 3], candidate: &Candidate, stack: usize) -> (u16, u8) {
+    // A new digit's label will be the next, above every label given, and new digits are
+    // labelled left to right: read as UNSEEN, the orders compare as they will once labelled.
+    let labels = cells.map(|d| match candidate.labels[d as usize] {
+        0 if d != 0 => UNSEEN,
+        label => u16::from(label),
+    });
+    let (mut smallest, mut ties) = (u16::MAX, 0u8);
+    let mut allowed = candidate.perms[stack];
+    while allowed != 0 {
+        let p = allowed.trailing_zeros() as usize;
+        allowed &= allowed - 1;
+        let [a, b, c] = PERMS[p];
+        let code = labels[a] << 8 | labels[b] << 4 | labels[c];
+        if code < smallest {
+            (smallest, ties) = (code, 0);
+        }
+        if code == smallest {
+            ties |= 1 << p;
+        }
+    }
+    (smallest, ties)
+}
+
+/// Whether a row whose first `stack + 1` stacks read `value` is larger than the best row.
+fn beaten(value: RowCode, best: RowCode, stack: usize) -> bool {
+    // MAX, shifted, stays above any value.
+    value > best >> (STACK_BITS * (2 - stack as u32))
+}
+
+/// Labels the digits of `cells` in `order` that have none yet.
+fn label_new(candidate: &mut Candidate, cells: &[u8; 3], order: &[usize; 3]) {
+    for &j in order {
+        let digit = cells[j] as usize;
+        if digit != 0 && candidate.labels[digit] == 0 {
+            candidate.labels[digit] = candidate.next;
+            candidate.next += 1;
+        }
+    }
+}
+
+/// How a digit without a label reads while orders are compared (see [`smallest_orders`]).
+const UNSEEN: u16 = 0xf;
+
+/// Three cells in `order`, labelled: their labels four bits each, the first highest. A digit
+/// without one takes the next, in the order they come.
+fn labelled(cells: &[u8; 3], order: &[usize; 3], labels: &[u8; 10], next: u8) -> u16 {
+    let mut labels = *labels;
+    let mut next = next;
+    order.iter().fold(0, |code, &j| {
+        let digit = cells[j] as usize;
+        if digit != 0 && labels[digit] == 0 {
+            labels[digit] = next;
+            next += 1;
+        }
+        code << 4 | u16::from(labels[digit])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(text: &str) -> String {
+        let grid: crate::grid::Grid = text.parse().unwrap();
+        let form = Minlexer::default().minlex(grid.cells());
+        form.iter().map(|d| char::from(b'0' + d)).collect()
+    }
+
+    #[test]
+    fn a_puzzle_of_the_17_clue_list_is_its_own_form() {
+        // The list is published (mostly) in minlex form.
+        let puzzle =
+            "000000000000000001000002030000003020001040000005000060030000004070080009620007000";
+        assert_eq!(form(puzzle), puzzle);
+    }
+
+    #[test]
+    fn the_empty_grid_and_one_clue() {
+        assert_eq!(form(&"0".repeat(81)), "0".repeat(81));
+        let mut one = "0".repeat(81);
+        one.replace_range(40..41, "7");
+        assert_eq!(form(&one), format!("{}1", "0".repeat(80)));
+    }
+}
