@@ -40,7 +40,7 @@ impl Columns {
     fn solve<'a>(
         n: usize,
         record: impl Fn(usize) -> &'a [u8] + Sync,
-        mode: Mode,
+        task: Task,
         max_guesses: u64,
     ) -> Columns {
         let mut c = Columns {
@@ -58,7 +58,7 @@ impl Columns {
             .for_each(|(b, (((solutions, statuses), counts), guesses))| {
                 for (j, status) in statuses.iter_mut().enumerate() {
                     let (solution, verdict, count, tries) =
-                        answer(record(b * BLOCK + j), mode, max_guesses);
+                        answer(record(b * BLOCK + j), task, max_guesses);
                     if let Some(s) = solution {
                         for (out, v) in solutions[81 * j..81 * (j + 1)].iter_mut().zip(s.cells()) {
                             *out = b'0' + v;
@@ -85,12 +85,24 @@ impl Columns {
     }
 }
 
-/// One record's answer: its solution (checked), status, count and guesses. The rules are the
-/// command line's: a record that is not a puzzle is `malformed`, a puzzle whose clues clash
-/// `invalid`.
-fn answer(text: &[u8], mode: Mode, max_guesses: u64) -> (Option<Grid>, Verdict, u64, u64) {
-    match read_puzzle(text) {
-        Ok(puzzle) => {
+/// What each record gets.
+#[derive(Clone, Copy)]
+enum Task {
+    /// Solved in this mode.
+    Solve(Mode),
+    /// Put in its canonical form (`canon`), in place of a solution.
+    Canon,
+}
+
+/// One record's answer: its solution (checked) or with [`Task::Canon`] its form, status,
+/// count and guesses. The rules are the command line's: a record that is not a puzzle is
+/// `malformed`, a puzzle whose clues clash `invalid`.
+fn answer(text: &[u8], task: Task, max_guesses: u64) -> (Option<Grid>, Verdict, u64, u64) {
+    let Ok(puzzle) = read_puzzle(text) else {
+        return (None, Verdict::Malformed, 0, 0);
+    };
+    match task {
+        Task::Solve(mode) => {
             let out = solve_checked(&puzzle, mode, max_guesses);
             (
                 out.solution,
@@ -99,13 +111,25 @@ fn answer(text: &[u8], mode: Mode, max_guesses: u64) -> (Option<Grid>, Verdict, 
                 out.guesses,
             )
         }
-        Err(_) => (None, Verdict::Malformed, 0, 0),
+        Task::Canon => {
+            let verdict = match puzzle.has_conflict() {
+                true => Verdict::Invalid,
+                false => Verdict::Canonical,
+            };
+            (Some(sudoku_batch::canon::minlex(&puzzle)), verdict, 0, 0)
+        }
     }
 }
 
-/// The mode, from its name and limit, with the command line's messages as `ValueError`s.
-fn mode(name: &str, limit: Option<u64>) -> PyResult<Mode> {
-    Mode::from_name(name, limit).map_err(PyValueError::new_err)
+/// The task, from its mode's name and limit (`canon`: the canonical form), with the command
+/// line's messages as `ValueError`s.
+fn task(name: &str, limit: Option<u64>) -> PyResult<Task> {
+    if name == "canon" {
+        return Ok(Task::Canon);
+    }
+    Mode::from_name(name, limit)
+        .map(Task::Solve)
+        .map_err(PyValueError::new_err)
 }
 
 /// Runs `solve` on a pool of `threads` threads, or on the shared pool of one per core.
@@ -115,14 +139,14 @@ fn answer_all<'a>(
     py: Python<'_>,
     n: usize,
     record: impl Fn(usize) -> &'a [u8] + Sync + Send,
-    mode: Mode,
+    task: Task,
     threads: Option<usize>,
     max_guesses: Option<u64>,
 ) -> PyResult<Answers> {
     let max_guesses = max_guesses.unwrap_or(u64::MAX);
     let threads = bounded_threads(py, threads)?;
     let columns =
-        py.detach(|| on_threads(threads, || Columns::solve(n, record, mode, max_guesses)))?;
+        py.detach(|| on_threads(threads, || Columns::solve(n, record, task, max_guesses)))?;
     Ok(to_python(py, columns))
 }
 
@@ -222,7 +246,7 @@ fn solve_sequence(
     threads: Option<usize>,
     max_guesses: Option<u64>,
 ) -> PyResult<Answers> {
-    let mode = mode(mode_name, limit)?;
+    let task = task(mode_name, limit)?;
     let (mut data, mut ends) = (Vec::new(), Vec::new());
     for item in puzzles.try_iter()? {
         let item = item?;
@@ -239,7 +263,7 @@ fn solve_sequence(
         ends.push(data.len());
     }
     let record = |i: usize| &data[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
-    answer_all(py, ends.len(), record, mode, threads, max_guesses)
+    answer_all(py, ends.len(), record, task, threads, max_guesses)
 }
 
 /// Solves `count` fixed-width records of `width` characters of `char_width` bytes each (a
@@ -259,7 +283,7 @@ fn solve_fixed(
     threads: Option<usize>,
     max_guesses: Option<u64>,
 ) -> PyResult<Answers> {
-    let mode = mode(mode_name, limit)?;
+    let task = task(mode_name, limit)?;
     let stride = char_width * width;
     if ![1, 4].contains(&char_width) || data.1 < stride * count {
         return Err(PyValueError::new_err(
@@ -290,7 +314,7 @@ fn solve_fixed(
         let end = r.iter().rposition(|&b| b != 0).map_or(0, |p| p + 1);
         &r[..end]
     };
-    answer_all(py, count, record, mode, threads, max_guesses)
+    answer_all(py, count, record, task, threads, max_guesses)
 }
 
 /// Solves an Arrow string column in place from its buffers' memory, held by the caller:
@@ -312,7 +336,7 @@ fn solve_arrow(
     threads: Option<usize>,
     max_guesses: Option<u64>,
 ) -> PyResult<Answers> {
-    let mode = mode(mode_name, limit)?;
+    let task = task(mode_name, limit)?;
     if ![4, 8].contains(&offset_width)
         || offsets.1 < offset_width * (offset + count + 1)
         || validity.is_some_and(|v| v.1 < (offset + count).div_ceil(8))
@@ -344,7 +368,7 @@ fn solve_arrow(
             &bytes[start..end]
         }
     };
-    answer_all(py, count, record, mode, threads, max_guesses)
+    answer_all(py, count, record, task, threads, max_guesses)
 }
 
 /// Runs the command line's `solve` over files and returns its stats as JSON text. `output`:
@@ -369,7 +393,7 @@ fn solve_file(
     rate: bool,
     up_to: Option<String>,
 ) -> PyResult<String> {
-    let mode = mode(mode_name, limit)?;
+    let mode = Mode::from_name(mode_name, limit).map_err(PyValueError::new_err)?;
     let top = match up_to.as_deref() {
         None => Technique::TOP,
         Some(name) => Technique::from_key_name(name).ok_or_else(|| {

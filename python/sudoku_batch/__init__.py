@@ -1,8 +1,9 @@
 """Solve Sudoku puzzles in bulk, on every core, from Python.
 
 ``solve`` answers puzzles held in memory (a list, a NumPy array, an Arrow or pandas column)
-and returns an Arrow table; ``solve_file`` runs the command line's pipeline over files and
-returns its stats. ``sudoku_batch.dask`` solves Dask DataFrames on a cluster.
+and returns an Arrow table; ``canon`` puts them in canonical form the same way;
+``solve_file`` runs the command line's pipeline over files and returns its stats.
+``sudoku_batch.dask`` solves Dask DataFrames on a cluster.
 
 Statuses and modes are the command line's (``STATUSES``, ``MODES``): a record that is not a
 puzzle is a status (``malformed``), never an exception; a wrong argument is a ``ValueError``
@@ -17,7 +18,17 @@ from typing import Any, Iterable, Optional, Sequence, Union
 
 from . import _native
 
-__all__ = ["solve", "solve_file", "rate_file", "COLUMNS", "MODES", "STATUSES", "__version__"]
+__all__ = [
+    "solve",
+    "canon",
+    "solve_file",
+    "rate_file",
+    "COLUMNS",
+    "CANON_COLUMNS",
+    "MODES",
+    "STATUSES",
+    "__version__",
+]
 
 __version__: str = _native.VERSION
 
@@ -31,6 +42,9 @@ MODES: tuple = tuple(_native.MODES)
 
 #: The columns of ``solve``'s answer, in order.
 COLUMNS: tuple = ("solution", "status", "solutions", "guesses")
+
+#: The columns of ``canon``'s answer, in order.
+CANON_COLUMNS: tuple = ("canon", "status")
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -67,13 +81,38 @@ def solve(
 
     The GIL is released while the puzzles are solved.
     """
+    if mode == "canon":
+        # The native side's name for ``canon``'s task, not a mode of ``solve``.
+        raise ValueError(f"invalid value 'canon' for mode: possible values are {', '.join(MODES)}")
+    return _answer_all("solve", puzzles, (mode, limit, threads, max_guesses), COLUMNS)
+
+
+def canon(puzzles: Any, threads: Optional[int] = None) -> Any:
+    """Puts every puzzle of ``puzzles`` in its canonical form, in order: the minimal
+    lexicographic form (minlex) of all the grids that transposing, permuting bands, stacks,
+    the rows of a band and the columns of a stack, and relabelling the digits make of it,
+    blanks as ``0`` (the forum's convention). Two puzzles have the same form exactly when
+    they are the same puzzle up to those moves: dedupe a data set, or keep equivalent
+    puzzles out of both sides of a train/test split, by this column.
+
+    ``puzzles``: as for ``solve``. ``threads``: as for ``solve``.
+
+    Returns a ``pyarrow.Table`` with the columns ``CANON_COLUMNS``: ``canon`` (81 digits;
+    null for a record that is not a puzzle) and ``status`` (dictionary-encoded, one of
+    ``STATUSES``: ``canonical``, ``invalid`` for clues that clash, which still have a form,
+    ``malformed``). Without pyarrow installed: a dict of lists. Nothing is solved.
+    """
+    return _answer_all("canon", puzzles, ("canon", None, threads, None), CANON_COLUMNS)
+
+
+def _answer_all(name: str, puzzles: Any, options: tuple, names: tuple) -> Any:
+    """``solve``'s or ``canon``'s answers for every part of ``puzzles``, as one table."""
     if isinstance(puzzles, (str, bytes)):
-        raise TypeError("solve takes a sequence of puzzles; for one puzzle, solve([puzzle])")
-    options = (mode, limit, threads, max_guesses)
+        raise TypeError(f"{name} takes a sequence of puzzles; for one puzzle, {name}([puzzle])")
     parts = [_native_answers(part, options) for part in _parts(puzzles)]
     if _pa is None:
-        return _to_dict(parts)
-    tables = [_pa.Table.from_batches([_to_batch(*answers)]) for answers in parts]
+        return _to_dict(parts, names)
+    tables = [_pa.Table.from_batches([_to_batch(*answers, names)]) for answers in parts]
     if len(tables) == 1:
         return tables[0]
     # A part past 2 GiB of solutions has `large_string` solutions; the others follow it.
@@ -239,8 +278,9 @@ def _solve_arrow(array: Any, options: tuple) -> tuple:
     )
 
 
-def _to_batch(validity, offsets, solutions, statuses, counts, guesses) -> Any:
-    """One part's answers as an Arrow record batch, on the native module's buffers."""
+def _to_batch(validity, offsets, solutions, statuses, counts, guesses, names) -> Any:
+    """One part's answers as an Arrow record batch, on the native module's buffers: the
+    first ``len(names)`` columns of solution (or form), status, counts, guesses."""
     n = len(statuses)
     wide = len(offsets) == 8 * (n + 1)
     text = _pa.large_string() if wide else _pa.string()
@@ -256,11 +296,11 @@ def _to_batch(validity, offsets, solutions, statuses, counts, guesses) -> Any:
         _pa.Array.from_buffers(_pa.uint64(), n, [None, buffer(counts)]),
         _pa.Array.from_buffers(_pa.uint64(), n, [None, buffer(guesses)]),
     ]
-    return _pa.RecordBatch.from_arrays(columns, names=list(COLUMNS))
+    return _pa.RecordBatch.from_arrays(columns[: len(names)], names=list(names))
 
 
-def _to_dict(parts: list) -> dict:
-    """The answers as a dict of lists, for when pyarrow is absent."""
+def _to_dict(parts: list, names: tuple) -> dict:
+    """The answers as a dict of lists (the columns ``names``), for when pyarrow is absent."""
     from array import array
 
     columns: dict = {name: [] for name in COLUMNS}
@@ -272,4 +312,5 @@ def _to_dict(parts: list) -> dict:
             columns["status"].append(STATUSES[code])
         columns["solutions"].extend(array("Q", counts))
         columns["guesses"].extend(array("Q", guesses))
-    return columns
+    values = list(columns.values())
+    return {name: values[i] for i, name in enumerate(names)}

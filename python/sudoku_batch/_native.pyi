@@ -10,7 +10,8 @@ VERSION: str
 #: The address and length of memory the caller holds while the call runs.
 Memory = Tuple[int, int]
 #: Arrow buffers of the answers: the solution column's validity, offsets and data, then the
-#: status codes (indexes of STATUSES), counts and guesses (native-endian uint64).
+#: status codes (indexes of STATUSES), counts and guesses (native-endian uint64). With
+#: mode_name "canon" (`sudoku_batch.canon`) the forms take the solutions' place.
 Answers = Tuple[bytes, bytes, bytes, bytes, bytes, bytes]
 
 def solve_sequence(
