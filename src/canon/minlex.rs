@@ -74,11 +74,25 @@ impl Minlexer {
     /// The minlex form of `cells` (row-major, `0` for a blank). Clues that clash get a form
     /// too: the moves are defined on any pattern of digits.
     pub fn minlex(&mut self, cells: &[u8; CELLS]) -> [u8; CELLS] {
+        self.search(cells, true)
+    }
+
+    /// The search; `grids` takes [`grid_rows`]' way to a solution grid's first rows (the
+    /// tests compare it with the general way).
+    fn search(&mut self, cells: &[u8; CELLS], grids: bool) -> [u8; CELLS] {
         let oriented = Oriented::new(cells);
-        // The first row's candidates come from `first_rows`.
+        // The first row's candidates come from `first_rows`; a solution grid's first two
+        // rows' from `grid_rows`.
         self.current.clear();
         let mut form = [0; CELLS];
-        for target in 0..9 {
+        let mut first = 0;
+        if grids && is_solution_grid(&oriented) {
+            let second = grid_rows(&oriented, &mut self.current);
+            form[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+            form[9..18].copy_from_slice(&second);
+            first = 2;
+        }
+        for target in first..9 {
             let mut best = RowCode::MAX;
             self.next.clear();
             if target == 0 {
@@ -108,6 +122,191 @@ impl Minlexer {
             }
         }
         form
+    }
+}
+
+/// Whether every row and column holds each digit once (no blank, no clash): a solution grid,
+/// whose first two rows [`grid_rows`] finds without labelling every column order.
+fn is_solution_grid(oriented: &Oriented) -> bool {
+    oriented.rows.iter().flatten().all(|row| {
+        let digits = row.iter().fold(0u16, |seen, &d| seen | 1 << d);
+        digits == 0b11_1111_1110
+    })
+}
+
+/// A solution grid's first two rows: every candidate whose second row is smallest, into
+/// `kept`, and that row. The first row reads 123456789 whatever its source and its columns'
+/// order, so its labels are its columns' targets, and the second row's label at target `t` is
+/// the target of the column that holds, in the first row, the digit the second row has at
+/// `t`. The search places columns left to right: where the label's column has no target yet,
+/// the smallest free target is the only one that keeps the row smallest, so it is taken.
+/// Only a column's place in a stack left free, and a stack's place, are choices: a few dozen
+/// orders a pair of rows, of the 1,296.
+fn grid_rows(oriented: &Oriented, kept: &mut Vec<Candidate>) -> [u8; 9] {
+    let mut search = GridSearch {
+        best: RowCode::MAX,
+        found: Vec::new(),
+    };
+    for orientation in 0..2 {
+        let rows = &oriented.rows[orientation];
+        for first in 0..9 {
+            let mut column_of = [0u8; 10];
+            for (c, &d) in rows[first].iter().enumerate() {
+                column_of[d as usize] = c as u8;
+            }
+            for second in (0..9).filter(|&r| r != first && r / 3 == first / 3) {
+                // For each source column: the column of the first row holding its digit.
+                let partner = rows[second].map(|d| column_of[d as usize]);
+                let pair = (orientation as u8, first as u8, second as u8);
+                search.place(&partner, Order::NONE, 0, 0, pair);
+            }
+        }
+    }
+    for &(order, (orientation, first, second)) in &search.found {
+        let rows = &oriented.rows[orientation as usize];
+        let mut candidate = Candidate {
+            orientation,
+            rows: [0; 9],
+            used: 1 << first | 1 << second,
+            stacks: order.stack_at,
+            perms: [0; 3],
+            labels: [0; 10],
+            next: 10,
+        };
+        candidate.rows[..2].copy_from_slice(&[first, second]);
+        for t in 0..3 {
+            let within = |j: usize| (order.source_at[3 * t + j] - 3 * order.stack_at[t]) as usize;
+            let p = PERMS.iter().position(|o| *o == [0, 1, 2].map(within));
+            candidate.perms[t] = 1 << p.expect("a stack's columns stay in it");
+        }
+        for (c, &d) in rows[first as usize].iter().enumerate() {
+            candidate.labels[d as usize] = order.target_of[c] + 1;
+        }
+        kept.push(candidate);
+    }
+    [0, 1, 2, 3, 4, 5, 6, 7, 8].map(|t| (search.best >> (4 * (8 - t)) & 0xf) as u8 + 1)
+}
+
+/// No place yet.
+const FREE: u8 = u8::MAX;
+
+/// A partial order of columns: each source column's target, each target's source column, each
+/// target stack's source stack and each source stack's target stack; and, a bit each, the
+/// source columns and the targets still free.
+#[derive(Clone, Copy)]
+struct Order {
+    target_of: [u8; 9],
+    source_at: [u8; 9],
+    stack_at: [u8; 3],
+    stack_of: [u8; 3],
+    free_sources: u16,
+    free_targets: u16,
+}
+
+impl Order {
+    /// Nothing placed.
+    const NONE: Order = Order {
+        target_of: [FREE; 9],
+        source_at: [FREE; 9],
+        stack_at: [FREE; 3],
+        stack_of: [FREE; 3],
+        free_sources: 0b1_1111_1111,
+        free_targets: 0b1_1111_1111,
+    };
+
+    /// Puts source column `column` at target `target`.
+    fn put(&mut self, column: u8, target: usize) {
+        self.target_of[column as usize] = target as u8;
+        self.source_at[target] = column;
+        self.stack_at[target / 3] = column / 3;
+        self.stack_of[column as usize / 3] = (target / 3) as u8;
+        self.free_sources &= !(1 << column);
+        self.free_targets &= !(1 << target);
+    }
+
+    /// The source columns that can go to the free target `target`: the free ones of its
+    /// stack's source, or of any source stack not placed.
+    fn choices(&self, target: usize) -> u16 {
+        let stacks = match self.stack_at[target / 3] {
+            FREE => (0..3)
+                .filter(|&s| self.stack_of[s] == FREE)
+                .fold(0, |set, s| set | 0b111 << (3 * s)),
+            stack => 0b111 << (3 * stack),
+        };
+        self.free_sources & stacks
+    }
+
+    /// The smallest target that source column `column` can still take: the first free one of
+    /// its stack's target stack, or the first of the first target stack not placed.
+    fn smallest_free(&self, column: u8) -> usize {
+        match self.stack_of[column as usize / 3] {
+            FREE => {
+                3 * (0..3)
+                    .find(|&t| self.stack_at[t] == FREE)
+                    .expect("a stack left")
+            }
+            t => (self.free_targets >> (3 * t) & 0b111).trailing_zeros() as usize + 3 * t as usize,
+        }
+    }
+}
+
+/// The search of [`grid_rows`]: the smallest second row so far (targets, 0-based, as a
+/// [`RowCode`]) and the orders, with their pair of rows, that give it.
+struct GridSearch {
+    best: RowCode,
+    found: Vec<(Order, (u8, u8, u8))>,
+}
+
+impl GridSearch {
+    /// Goes on from target `t` of the second row, its first `t` targets' labels in `row`.
+    fn place(
+        &mut self,
+        partner: &[u8; 9],
+        order: Order,
+        t: usize,
+        row: RowCode,
+        pair: (u8, u8, u8),
+    ) {
+        if t == 9 {
+            if row < self.best {
+                self.best = row;
+                self.found.clear();
+            }
+            if row == self.best {
+                self.found.push((order, pair));
+            }
+            return;
+        }
+        // The columns that can go to target `t`: the one placed there, or any free one of
+        // its stack's (or, for a stack not placed, of any stack not placed).
+        let mut choices = match order.source_at[t] {
+            FREE => order.choices(t),
+            placed => 1 << placed,
+        };
+        let shift = 4 * (8 - t as u32);
+        while choices != 0 {
+            let column = choices.trailing_zeros() as u8;
+            choices &= choices - 1;
+            let mut next = order;
+            if next.source_at[t] == FREE {
+                next.put(column, t);
+            }
+            let held = partner[column as usize];
+            let label = match next.target_of[held as usize] {
+                FREE => {
+                    let target = next.smallest_free(held);
+                    next.put(held, target);
+                    target as u8
+                }
+                target => target,
+            };
+            let row = row | RowCode::from(label) << shift;
+            // Smaller than the best so far, or equal: go on. (MAX, shifted, stays above.)
+            if row >> shift > self.best >> shift {
+                continue;
+            }
+            self.place(partner, next, t + 1, row, pair);
+        }
     }
 }
 
@@ -406,6 +605,55 @@ mod tests {
         let puzzle =
             "000000000000000001000002030000003020001040000005000060030000004070080009620007000";
         assert_eq!(form(puzzle), puzzle);
+    }
+
+    #[test]
+    fn a_solution_grids_first_rows_are_those_of_the_general_search() {
+        // Grids made by moving a known one at random (the moves keep it a grid).
+        let base =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let base: crate::grid::Grid = base.parse().unwrap();
+        let mut seed = 0x2239_u64;
+        let mut random = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let mut minlexer = Minlexer::default();
+        for _ in 0..30 {
+            let rows = line_order(&mut random);
+            let cols = line_order(&mut random);
+            let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+            for i in (1..9).rev() {
+                digits.swap(i, random(i + 1));
+            }
+            let mut cells = [0; CELLS];
+            for (i, cell) in cells.iter_mut().enumerate() {
+                let (r, c) = (rows[i / 9], cols[i % 9]);
+                *cell = digits[base.get(r, c) as usize - 1];
+            }
+            let grid = crate::grid::Grid::from_cells(cells).unwrap();
+            assert!(grid.check_solution_of(&crate::grid::Grid::EMPTY).is_ok());
+            let fast = minlexer.search(&cells, true);
+            assert_eq!(fast, minlexer.search(&cells, false), "{grid}");
+            let transposed: [u8; CELLS] = std::array::from_fn(|i| cells[i % 9 * 9 + i / 9]);
+            assert_eq!(minlexer.search(&transposed, true), fast, "{grid}");
+        }
+    }
+
+    /// A random order of nine lines that keeps bands together.
+    fn line_order(random: &mut impl FnMut(usize) -> usize) -> [usize; 9] {
+        let perm = |random: &mut dyn FnMut(usize) -> usize| PERMS[random(6)];
+        let bands = perm(random);
+        let mut order = [0; 9];
+        for t in 0..3 {
+            let within = perm(random);
+            for j in 0..3 {
+                order[3 * t + j] = 3 * bands[t] + within[j];
+            }
+        }
+        order
     }
 
     #[test]
