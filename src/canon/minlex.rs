@@ -20,7 +20,7 @@
 //!   perms[t]      the column orders within target stack t still possible: a 6-bit set of
 //!                 the permutations in PERMS, all of which gave every fixed row the same
 //!                 digits so far
-//!   labels        source digit -> its label in the form (0: not seen yet); labels are given
+//!   labels        source digit -> its label in the form (UNSEEN: not yet; 0 for a blank),
 //!                 in the order the digits first appear, which is what makes a form smallest
 //! ```
 //!
@@ -56,6 +56,9 @@ struct Candidate {
     /// The next label to give.
     next: u8,
 }
+
+/// Labels before any row: a blank reads 0, every digit [`UNSEEN`].
+const NO_LABELS: [u8; 10] = [0, 15, 15, 15, 15, 15, 15, 15, 15, 15];
 
 /// A row's nine labels, four bits each, the first cell highest: rows compare as numbers.
 type RowCode = u64;
@@ -170,7 +173,7 @@ fn grid_rows(oriented: &Oriented, kept: &mut Vec<Candidate>) -> [u8; 9] {
             used: 1 << first | 1 << second,
             stacks: order.stack_at,
             perms: [0; 3],
-            labels: [0; 10],
+            labels: NO_LABELS,
             next: 10,
         };
         candidate.rows[..2].copy_from_slice(&[first, second]);
@@ -381,24 +384,18 @@ fn row_bound(stacks: [u16; 3]) -> RowCode {
 /// smallest when its clues are fewest and pushed right: only the rows with the fewest clues,
 /// their stacks put in the order of their clues' count, can be first.
 fn first_rows(oriented: &Oriented, best: &mut RowCode, kept: &mut Vec<Candidate>) {
-    let counts = |clues: u16| [0, 3, 6].map(|shift| (clues >> shift & 0b111).count_ones());
-    let sorted = |clues: u16| {
-        let mut counts = counts(clues);
-        counts.sort_unstable();
-        counts
-    };
-    let fewest = oriented.clues.iter().flatten().map(|&c| sorted(c)).min();
+    let fewest = oriented.clues.iter().flatten();
+    let fewest = fewest.map(|&c| FIRST_ROWS[c as usize].0).min();
     let fewest = fewest.expect("nine rows");
     for (orientation, rows) in oriented.clues.iter().enumerate() {
         for (source, &clues) in rows.iter().enumerate() {
-            let counts = counts(clues);
-            if sorted(clues) != fewest {
+            let (counts, mut orders) = FIRST_ROWS[clues as usize];
+            if counts != fewest {
                 continue;
             }
-            for stacks in PERMS {
-                if stacks.map(|s| counts[s]) != fewest {
-                    continue;
-                }
+            while orders != 0 {
+                let stacks = PERMS[orders.trailing_zeros() as usize];
+                orders &= orders - 1;
                 let mut rows = [0; 9];
                 rows[0] = source as u8;
                 let candidate = Candidate {
@@ -407,7 +404,7 @@ fn first_rows(oriented: &Oriented, best: &mut RowCode, kept: &mut Vec<Candidate>
                     used: 1 << source,
                     stacks: stacks.map(|s| s as u8),
                     perms: [ALL_PERMS; 3],
-                    labels: [0; 10],
+                    labels: NO_LABELS,
                     next: 1,
                 };
                 let row = &oriented.rows[orientation][source];
@@ -416,6 +413,35 @@ fn first_rows(oriented: &Oriented, best: &mut RowCode, kept: &mut Vec<Candidate>
         }
     }
 }
+
+/// For each row's clues (a bit per column, see [`Oriented::clues`]): its stacks' counts of
+/// clues, sorted, as a number that orders rows as first rows (two bits a count, the
+/// smallest highest), and the orders of stacks that put them in that order.
+const FIRST_ROWS: [(u8, u8); 512] = {
+    let mut table = [(0, 0); 512];
+    let mut clues = 0;
+    while clues < 512 {
+        let bits = clues as u32;
+        let counts = [
+            (bits & 0b111).count_ones() as u8,
+            (bits >> 3 & 0b111).count_ones() as u8,
+            (bits >> 6 & 0b111).count_ones() as u8,
+        ];
+        let (mut key, mut orders) = (u8::MAX, 0u8);
+        let mut p = 0;
+        while p < 6 {
+            let [a, b, c] = PERMS[p];
+            if counts[a] <= counts[b] && counts[b] <= counts[c] {
+                key = counts[a] << 4 | counts[b] << 2 | counts[c];
+                orders |= 1 << p;
+            }
+            p += 1;
+        }
+        table[clues] = (key, orders);
+        clues += 1;
+    }
+    table
+};
 
 /// The source rows that may become target row `target` of `candidate`: a free row of the band
 /// its band's first row came from, or (a band's first row) any free row.
@@ -533,10 +559,7 @@ fn extend(
 fn smallest_orders(cells: &[u8; 3], candidate: &Candidate, stack: usize) -> (u16, u8) {
     // A new digit's label will be the next, above every label given, and new digits are
     // labelled left to right: read as UNSEEN, the orders compare as they will once labelled.
-    let labels = cells.map(|d| match candidate.labels[d as usize] {
-        0 if d != 0 => UNSEEN,
-        label => u16::from(label),
-    });
+    let labels = cells.map(|d| u16::from(candidate.labels[d as usize]));
     let (mut smallest, mut ties) = (u16::MAX, 0u8);
     let mut allowed = candidate.perms[stack];
     while allowed != 0 {
@@ -564,7 +587,7 @@ fn beaten(value: RowCode, best: RowCode, stack: usize) -> bool {
 fn label_new(candidate: &mut Candidate, cells: &[u8; 3], order: &[usize; 3]) {
     for &j in order {
         let digit = cells[j] as usize;
-        if digit != 0 && candidate.labels[digit] == 0 {
+        if candidate.labels[digit] == UNSEEN as u8 {
             candidate.labels[digit] = candidate.next;
             candidate.next += 1;
         }
@@ -581,7 +604,7 @@ fn labelled(cells: &[u8; 3], order: &[usize; 3], labels: &[u8; 10], next: u8) ->
     let mut next = next;
     order.iter().fold(0, |code, &j| {
         let digit = cells[j] as usize;
-        if digit != 0 && labels[digit] == 0 {
+        if labels[digit] == UNSEEN as u8 {
             labels[digit] = next;
             next += 1;
         }
