@@ -55,6 +55,10 @@ struct Candidate {
     labels: [u8; 10],
     /// The next label to give.
     next: u8,
+    /// Every row placed is blank: any order of the stacks and columns gives them, so none is
+    /// chosen yet (`stacks` and `perms` say nothing). The first row with a clue chooses, as a
+    /// first row does (see [`first_rows`]): one candidate in place of six.
+    blank: bool,
 }
 
 /// Labels before any row: a blank reads 0, every digit [`UNSEEN`].
@@ -102,12 +106,16 @@ impl Minlexer {
                 first_rows(&oriented, &mut best, &mut self.next);
             }
             for candidate in &self.current {
+                if candidate.blank {
+                    after_blanks(&oriented, candidate, target, &mut best, &mut self.next);
+                    continue;
+                }
                 for source in eligible_rows(candidate, target) {
                     // Most rows lose on where their blanks can go, before any label is read.
+                    let patterns = oriented.patterns(candidate.orientation, source);
                     let bound = row_bound([0, 1, 2].map(|t| {
-                        let pattern =
-                            oriented.pattern(candidate.orientation, source, candidate.stacks[t]);
-                        PATTERN_BOUNDS[pattern][candidate.perms[t] as usize]
+                        let pattern = patterns[candidate.stacks[t] as usize];
+                        PATTERN_BOUNDS[pattern + candidate.perms[t] as usize]
                     }));
                     if bound > best {
                         continue;
@@ -125,6 +133,47 @@ impl Minlexer {
             }
         }
         form
+    }
+}
+
+/// Extends into `kept` a candidate whose rows are all blank by each source row that may
+/// become target row `target` (see [`extend`]).
+fn after_blanks(
+    oriented: &Oriented,
+    candidate: &Candidate,
+    target: usize,
+    best: &mut RowCode,
+    kept: &mut Vec<Candidate>,
+) {
+    for source in eligible_rows(candidate, target) {
+        let mut placed = *candidate;
+        placed.rows[target] = source as u8;
+        placed.used |= 1 << source;
+        let clues = oriented.clues[candidate.orientation as usize][source];
+        if clues == 0 {
+            // Another blank row.
+            if *best > 0 {
+                *best = 0;
+                kept.clear();
+            }
+            kept.push(placed);
+            continue;
+        }
+        // As a first row: its stacks in the order of their clues' count.
+        let (_, mut orders) = FIRST_ROWS[clues as usize];
+        let patterns = oriented.patterns(candidate.orientation, source);
+        let stacks = PERMS[orders.trailing_zeros() as usize];
+        let bound = row_bound(stacks.map(|s| PATTERN_BOUNDS[patterns[s] + ALL_PERMS as usize]));
+        if bound > *best {
+            continue;
+        }
+        placed.blank = false;
+        let row = &oriented.rows[candidate.orientation as usize][source];
+        while orders != 0 {
+            placed.stacks = PERMS[orders.trailing_zeros() as usize].map(|s| s as u8);
+            orders &= orders - 1;
+            extend(row, placed, 0, 0, best, kept);
+        }
     }
 }
 
@@ -175,6 +224,7 @@ fn grid_rows(oriented: &Oriented, kept: &mut Vec<Candidate>) -> [u8; 9] {
             perms: [0; 3],
             labels: NO_LABELS,
             next: 10,
+            blank: false,
         };
         candidate.rows[..2].copy_from_slice(&[first, second]);
         for t in 0..3 {
@@ -339,17 +389,24 @@ impl Oriented {
         oriented
     }
 
-    /// Where the clues of row `row` (of orientation `orientation`) are in source stack `stack`.
-    fn pattern(&self, orientation: u8, row: usize, stack: u8) -> usize {
-        (self.clues[orientation as usize][row] >> (3 * stack) & 0b111) as usize
+    /// Where the clues of row `row` (of orientation `orientation`) are, by source stack: a
+    /// stack's three bits of `clues`, times 64 (an index of [`PATTERN_BOUNDS`]' rows).
+    fn patterns(&self, orientation: u8, row: usize) -> [usize; 3] {
+        let clues = self.clues[orientation as usize][row] as usize;
+        [
+            clues << 6 & 0b111 << 6,
+            clues << 3 & 0b111 << 6,
+            clues & 0b111 << 6,
+        ]
     }
 }
 
-/// For each stack's pattern of clues (see [`Oriented::clues`]) and set of column orders, the
+/// For each stack's pattern of clues (see [`Oriented::clues`]; 64 times it) plus set of column
+/// orders, the
 /// smallest its labels can be: each clue read as 1 (no label is smaller), in the order that
 /// pushes them furthest right.
-const PATTERN_BOUNDS: [[u16; 64]; 8] = {
-    let mut table = [[u16::MAX; 64]; 8];
+const PATTERN_BOUNDS: [u16; 8 * 64] = {
+    let mut table = [u16::MAX; 8 * 64];
     let mut pattern = 0;
     while pattern < 8 {
         let mut set = 1;
@@ -360,8 +417,8 @@ const PATTERN_BOUNDS: [[u16; 64]; 8] = {
                     let [a, b, c] = PERMS[p];
                     let bits = pattern as u16;
                     let code = (bits >> a & 1) << 8 | (bits >> b & 1) << 4 | bits >> c & 1;
-                    if code < table[pattern][set] {
-                        table[pattern][set] = code;
+                    if code < table[64 * pattern + set] {
+                        table[64 * pattern + set] = code;
                     }
                 }
                 p += 1;
@@ -393,6 +450,10 @@ fn first_rows(oriented: &Oriented, best: &mut RowCode, kept: &mut Vec<Candidate>
             if counts != fewest {
                 continue;
             }
+            if clues == 0 {
+                // A blank first row: every order gives it (see `Candidate::blank`).
+                orders = 1;
+            }
             while orders != 0 {
                 let stacks = PERMS[orders.trailing_zeros() as usize];
                 orders &= orders - 1;
@@ -406,6 +467,7 @@ fn first_rows(oriented: &Oriented, best: &mut RowCode, kept: &mut Vec<Candidate>
                     perms: [ALL_PERMS; 3],
                     labels: NO_LABELS,
                     next: 1,
+                    blank: clues == 0,
                 };
                 let row = &oriented.rows[orientation][source];
                 extend(row, candidate, 0, 0, best, kept);
