@@ -544,6 +544,17 @@ fn extend(
             continue;
         }
         let (smallest, ties) = smallest_orders(&cells, &candidate, stack);
+        // A bit at the foot of each label that reads UNSEEN.
+        if smallest & smallest >> 1 & smallest >> 2 & smallest >> 3 & 0x111 == 0 {
+            // No new digit (most stacks, past the first rows): one way on.
+            prefix = prefix << STACK_BITS | RowCode::from(smallest);
+            if beaten(prefix, *best, stack) {
+                return;
+            }
+            candidate.perms[stack] = ties;
+            stack += 1;
+            continue;
+        }
         let unseen = [8, 4, 0].map(|shift| smallest >> shift & 0xf == UNSEEN);
         let news = unseen.iter().filter(|&&u| u).count();
         if news <= 1 || ties.count_ones() == 1 {
@@ -622,8 +633,21 @@ fn smallest_orders(cells: &[u8; 3], candidate: &Candidate, stack: usize) -> (u16
     // A new digit's label will be the next, above every label given, and new digits are
     // labelled left to right: read as UNSEEN, the orders compare as they will once labelled.
     let labels = cells.map(|d| u16::from(candidate.labels[d as usize]));
-    let (mut smallest, mut ties) = (u16::MAX, 0u8);
     let mut allowed = candidate.perms[stack];
+    if allowed == ALL_PERMS {
+        // Every order (a stack in the first rows): the labels sorted, from a table of how
+        // the three compare.
+        let [a, b, c] = labels;
+        let (p, ties) = SORTED[9 * compare(a, b) + 3 * compare(a, c) + compare(b, c)];
+        let [x, y, z] = PERMS[p as usize];
+        return (labels[x] << 8 | labels[y] << 4 | labels[z], ties);
+    }
+    if allowed & (allowed - 1) == 0 {
+        // One order (most stacks, past the first rows).
+        let [x, y, z] = PERMS[allowed.trailing_zeros() as usize];
+        return (labels[x] << 8 | labels[y] << 4 | labels[z], allowed);
+    }
+    let (mut smallest, mut ties) = (u16::MAX, 0u8);
     while allowed != 0 {
         let p = allowed.trailing_zeros() as usize;
         allowed &= allowed - 1;
@@ -638,6 +662,41 @@ fn smallest_orders(cells: &[u8; 3], candidate: &Candidate, stack: usize) -> (u16
     }
     (smallest, ties)
 }
+
+/// 0, 1 or 2 as `a` is below, equal to or above `b`.
+fn compare(a: u16, b: u16) -> usize {
+    usize::from(a >= b) + usize::from(a > b)
+}
+
+/// For each way three values compare (see [`compare`]: first with second, first with third,
+/// second with third), an order of [`PERMS`] that sorts them, and every order that does.
+const SORTED: [(u8, u8); 27] = {
+    let mut table = [(0, 0); 27];
+    // Values 0-2 show every way three values can compare.
+    let mut i = 0;
+    while i < 27 {
+        let v = [i / 9, i / 3 % 3, i % 3];
+        let way = 9 * ((v[0] >= v[1]) as usize + (v[0] > v[1]) as usize)
+            + 3 * ((v[0] >= v[2]) as usize + (v[0] > v[2]) as usize)
+            + ((v[1] >= v[2]) as usize + (v[1] > v[2]) as usize);
+        let (mut smallest, mut first, mut ties) = (usize::MAX, 0, 0u8);
+        let mut p = 0;
+        while p < 6 {
+            let [a, b, c] = PERMS[p];
+            let code = v[a] * 9 + v[b] * 3 + v[c];
+            if code < smallest {
+                (smallest, first, ties) = (code, p, 0);
+            }
+            if code == smallest {
+                ties |= 1 << p;
+            }
+            p += 1;
+        }
+        table[way] = (first as u8, ties);
+        i += 1;
+    }
+    table
+};
 
 /// Whether a row whose first `stack + 1` stacks read `value` is larger than the best row.
 fn beaten(value: RowCode, best: RowCode, stack: usize) -> bool {
