@@ -464,3 +464,81 @@ fn what_cannot_be_done_is_refused_before_anything_is_written() {
             .stderr(predicates::str::contains(message));
     }
 }
+
+/// A line of a file to dedupe: one of a few puzzles, moved (so that classes repeat), or a
+/// blank line, a comment, or a record that is no puzzle.
+fn a_dedupe_line() -> impl Strategy<Value = String> {
+    (0usize..10, any::<u64>()).prop_map(|(kind, seed)| {
+        let puzzles = data_lines("17_clue_1000.txt");
+        match kind {
+            0..=5 => {
+                let puzzle = grid(&puzzles[kind % 4]);
+                moved(&puzzle, &mut Rng(seed)).to_string()
+            }
+            6 => String::new(),
+            7 => "# a comment".to_string(),
+            8 => "not a puzzle".to_string(),
+            _ => format!("55{}", "0".repeat(79)),
+        }
+    })
+}
+
+/// `canon ARGS --format lines` on `text`: the key's lines and the stats.
+fn canon_lines(
+    dir: &std::path::Path,
+    text: &str,
+    args: &[&str],
+) -> (Vec<String>, serde_json::Value) {
+    let input = crate::support::write(dir, "in.txt", text);
+    let mut all = vec!["--format", "lines"];
+    all.extend_from_slice(args);
+    let run = run_with_stats("canon", &input, &all);
+    assert!(matches!(run.code, Some(0 | 1)), "{}", run.stderr);
+    (run.key.lines().map(str::to_string).collect(), run.stats)
+}
+
+proptest! {
+    // Each case runs the binary three times.
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// Every record is answered once or counted as a duplicate: `--dedupe`'s key is the whole
+    /// key less each form met before (records that are no puzzle are in no class, so kept), in
+    /// order; `--classes` numbers equal forms alike and new forms 1, 2, 3...
+    #[test]
+    fn dedupe_and_classes_account_for_every_record(lines in prop::collection::vec(a_dedupe_line(), 0..40)) {
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let dir = tempfile::tempdir().unwrap();
+        let (whole, stats) = canon_lines(dir.path(), &text, &[]);
+        let (deduped, dedupe_stats) = canon_lines(dir.path(), &text, &["--dedupe"]);
+        let (numbered, _) = canon_lines(dir.path(), &text, &["--classes"]);
+        let form = |answer: &str| answer.split(' ').next().unwrap().to_string();
+        let mut seen = Vec::new();
+        let mut expected = Vec::new();
+        let mut classes = Vec::new();
+        for answer in &whole {
+            let f = form(answer);
+            if f.is_empty() {
+                expected.push(answer.clone());
+                classes.push(None);
+                continue;
+            }
+            if !seen.contains(&f) {
+                seen.push(f.clone());
+                expected.push(answer.clone());
+            }
+            classes.push(Some(seen.iter().position(|s| *s == f).unwrap() + 1));
+        }
+        prop_assert_eq!(&deduped, &expected);
+        let records = stats["records"].as_u64().unwrap();
+        let kept = dedupe_stats["records"].as_u64().unwrap();
+        let duplicates = dedupe_stats["duplicates"].as_u64().unwrap();
+        prop_assert_eq!(kept + duplicates, records);
+        prop_assert_eq!(dedupe_stats["classes"].as_u64().unwrap(), seen.len() as u64);
+        prop_assert_eq!(dedupe_stats["lines"].clone(), stats["lines"].clone());
+        let numbers: Vec<Option<usize>> = numbered
+            .iter()
+            .map(|a| a.split(' ').nth(1).and_then(|n| n.parse().ok()))
+            .collect();
+        prop_assert_eq!(numbers, classes);
+    }
+}
