@@ -716,6 +716,11 @@ impl BenchArgs {
 }
 
 impl BatchArgs {
+    /// [`BatchArgs::to_config`] for a command that reads no given solution.
+    fn to_plain_config(&self) -> anyhow::Result<(Config, Vec<String>)> {
+        self.to_config(self.input.options(None, false))
+    }
+
     /// The run's configuration as far as these flags decide it (unique mode, the key's format
     /// from the inputs, nothing added), reading the inputs by `input`; and warnings to print.
     fn to_config(&self, input: Options) -> anyhow::Result<(Config, Vec<String>)> {
@@ -802,9 +807,7 @@ impl DedupeArgs {
 impl CanonArgs {
     /// The run's configuration, and warnings to print.
     pub fn to_config(&self) -> anyhow::Result<(Config, Vec<String>)> {
-        let (config, warnings) = self
-            .batch
-            .to_config(self.batch.input.options(None, false))?;
+        let (config, warnings) = self.batch.to_plain_config()?;
         let config = Config {
             output_format: self.output_format.map(|f| match f {
                 CanonOutputArg::Csv => OutputFormat::Csv,
@@ -837,9 +840,7 @@ impl ExplainArgs {
 impl RateArgs {
     /// The run's configuration, and warnings to print.
     pub fn to_config(&self) -> anyhow::Result<(Config, Vec<String>)> {
-        let (config, warnings) = self
-            .batch
-            .to_config(self.batch.input.options(None, false))?;
+        let (config, warnings) = self.batch.to_plain_config()?;
         let config = Config {
             output_format: self.output_format.map(|f| match f {
                 RateOutputArg::Csv => OutputFormat::Csv,
