@@ -113,11 +113,16 @@ impl Minlexer {
                 for source in eligible_rows(candidate, target) {
                     // Most rows lose on where their blanks can go, before any label is read.
                     let patterns = oriented.patterns(candidate.orientation, source);
-                    let bound = row_bound([0, 1, 2].map(|t| {
+                    let stack_bound = |t: usize| {
                         let pattern = patterns[candidate.stacks[t] as usize];
-                        PATTERN_BOUNDS[pattern + candidate.perms[t] as usize]
-                    }));
-                    if bound > best {
+                        RowCode::from(PATTERN_BOUNDS[pattern + candidate.perms[t] as usize])
+                    };
+                    // The first stack alone decides most.
+                    let first = stack_bound(0) << (2 * STACK_BITS);
+                    if first > best {
+                        continue;
+                    }
+                    if first | stack_bound(1) << STACK_BITS | stack_bound(2) > best {
                         continue;
                     }
                     let mut placed = *candidate;
@@ -514,8 +519,12 @@ fn eligible_rows(candidate: &Candidate, target: usize) -> impl Iterator<Item = u
     } else {
         0b111 << (candidate.rows[target - within] / 3 * 3)
     };
-    let free = band & !candidate.used;
-    (0..9).filter(move |&r| free >> r & 1 == 1)
+    let mut free = band & !candidate.used;
+    std::iter::from_fn(move || {
+        let row = (free != 0).then(|| free.trailing_zeros() as usize);
+        free &= free.wrapping_sub(1);
+        row
+    })
 }
 
 /// Extends `candidate`, whose current row is `row` (its source cells) with its first `stack`
