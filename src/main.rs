@@ -11,7 +11,7 @@ use sudoku_batch::target::Target;
 mod cli;
 use cli::{BenchArgs, Cli, Command, ExplainArgs, GenerateArgs};
 
-/// The exit codes, as documented in the README.
+/// The exit codes, as documented in docs/solve.md.
 #[derive(Clone, Copy)]
 enum Exit {
     /// Every record got an answer.

@@ -398,7 +398,7 @@ impl Stats {
         t
     }
 
-    /// The JSON report (keys documented in the README).
+    /// The JSON report (keys documented in docs/solve.md, "Stats").
     pub fn to_json(&self) -> serde_json::Value {
         let micros = |n: u64| n as f64 / 1000.0;
         let h = &self.solve_nanos;
