@@ -51,6 +51,7 @@ pub mod pipeline;
 pub mod plot;
 #[doc(hidden)]
 pub mod progress;
+pub mod record;
 pub mod shard;
 #[doc(hidden)]
 pub mod sink;

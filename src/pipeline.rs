@@ -16,10 +16,11 @@ use crate::input::{
 };
 use crate::output::{Column, KeyFormat, OutputFormat};
 use crate::shard::Shard;
+use crate::sink::Outputs;
 use crate::sink::Sink;
 use crate::solver::Mode;
 use crate::stats::Stats;
-use crate::target::{Outputs, Target};
+use crate::target::Target;
 use anyhow::{Context, bail};
 use indicatif::ProgressBar;
 use std::io::ErrorKind;
@@ -458,7 +459,7 @@ fn plan_key(config: &Config, layout: &dyn Layout) -> anyhow::Result<KeyFormat> {
         Target::Stdout => None,
     };
     let columns_only = config.rate.is_some() || config.canon.is_some();
-    let format = match (config.output_format.or(from_name), layout.default_output()) {
+    let format = match (config.output_format.or(from_name), default_format(layout)) {
         (Some(OutputFormat::Grid(_)), OutputFormat::Grid(style)) => OutputFormat::Grid(style),
         (Some(asked), _) => asked,
         // A rating is columns: its key is CSV unless JSON Lines is asked for.
@@ -484,7 +485,25 @@ fn plan_key(config: &Config, layout: &dyn Layout) -> anyhow::Result<KeyFormat> {
         Target::File(path) => OutputFormat::delimiter_from_extension(path),
         Target::Stdout => None,
     };
-    Ok(KeyFormat::new(format, delimiter, layout, appended(config)))
+    Ok(KeyFormat::new(
+        format,
+        delimiter,
+        layout.echoes(),
+        appended(config),
+    ))
+}
+
+/// The answer key's format for an input of `layout` when none is asked for: its own shape
+/// (grids in its style, CSV, JSON Lines), else a line per record.
+fn default_format(layout: &dyn Layout) -> OutputFormat {
+    if let Some(style) = layout.grid_style() {
+        return OutputFormat::Grid(style);
+    }
+    match layout.name() {
+        "csv" => OutputFormat::Csv,
+        "jsonl" => OutputFormat::Jsonl,
+        _ => OutputFormat::Lines,
+    }
 }
 
 /// What the answer key adds to each record, in order.

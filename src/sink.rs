@@ -139,3 +139,51 @@ impl Syncer {
         self.thread.join().expect("the sync thread does not panic")
     }
 }
+
+/// A run's outputs: the key, and others written at the end (stats, a chart). Created before
+/// anything is done, so that one that cannot be written stops the run before it starts, and
+/// put in place together at the end.
+pub struct Outputs {
+    /// The answer key's writer.
+    pub key: Sink,
+    /// Each other output's temporary file, or `None` for stdout.
+    extras: Vec<Option<Pending>>,
+}
+
+impl Outputs {
+    /// Creates the key's output (synced to disk before it is put in place, with `sync`) and
+    /// the others'.
+    pub fn create(key: &Target, sync: bool, extras: &[&Target]) -> anyhow::Result<Outputs> {
+        let key = Sink::open(key, sync)?;
+        let extras = extras
+            .iter()
+            .map(|target| match target {
+                Target::File(path) => Pending::create(path).map(Some),
+                Target::Stdout => Ok(None),
+            })
+            .collect::<anyhow::Result<_>>()?;
+        Ok(Outputs { key, extras })
+    }
+
+    /// Writes the other outputs' contents (in the order they were created), then puts every
+    /// file in place: all are complete before any is renamed.
+    pub fn finish(self, contents: Vec<Vec<u8>>) -> anyhow::Result<()> {
+        assert_eq!(contents.len(), self.extras.len(), "one content per output");
+        let mut files = vec![self.key.finish()?];
+        for (file, bytes) in self.extras.into_iter().zip(contents) {
+            match file {
+                Some(mut file) => {
+                    file.write_all(&bytes)?;
+                    files.push(Some(file));
+                }
+                None => std::io::stdout()
+                    .write_all(&bytes)
+                    .context("cannot write stdout")?,
+            }
+        }
+        for file in files.into_iter().flatten() {
+            file.commit()?;
+        }
+        Ok(())
+    }
+}

@@ -4,8 +4,9 @@
 
 use super::{Generated, Options, Rng, Unreached, generate};
 use crate::logic::{Level, Score};
+use crate::sink::Outputs;
 use crate::stats::Histogram;
-use crate::target::{Outputs, Target};
+use crate::target::Target;
 use anyhow::bail;
 use serde_json::json;
 use std::fmt::Write as _;

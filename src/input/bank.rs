@@ -10,7 +10,6 @@ use super::{
     Echo, Fields, Framing, Layout, LayoutKind, Options, PUZZLE_NAMES, Record, RecordError, Skip,
     find_column, find_named, frame_line_or_comment, looks_like_puzzle, read_puzzle, show_columns,
 };
-use crate::output::OutputFormat;
 use anyhow::Context;
 
 pub const KIND: LayoutKind = LayoutKind {
@@ -153,9 +152,5 @@ impl Layout for Bank {
 
     fn columns(&self) -> &[Vec<u8>] {
         &self.columns
-    }
-
-    fn default_output(&self) -> OutputFormat {
-        OutputFormat::Lines
     }
 }

@@ -13,7 +13,7 @@ use super::{
     SOLUTION_NAMES, Skip, find_column, find_named, looks_like_puzzle, read_puzzle, show_columns,
 };
 use crate::grid::{CELLS, Grid, ParseError};
-use crate::output::{CsvHeader, OutputFormat};
+use crate::record::{CsvHeader, field_start};
 use anyhow::{Context, bail};
 
 pub const KIND: LayoutKind = LayoutKind {
@@ -307,18 +307,6 @@ fn trails_a_delimiter(line: &[u8], delimiter: u8, fields: &Fields, width: usize)
     fields.len() == width + 1 && line.last() == Some(&delimiter)
 }
 
-/// Where field `i` of a row of puzzles ([`Csv::cells_row`]) starts: each field is 81
-/// characters and a delimiter.
-fn field_start(i: usize) -> usize {
-    i * (CELLS + 1)
-}
-
-/// Field `i` of a row of puzzles ([`Echo::Cells`]), or empty past its last.
-pub fn cells_field(row: &[u8], i: usize) -> &[u8] {
-    row.get(field_start(i)..field_start(i) + CELLS)
-        .unwrap_or_default()
-}
-
 /// A solved grid: what a column of given solutions holds.
 fn is_full_grid(field: &[u8]) -> bool {
     read_puzzle(field).is_ok_and(|g| g.cells().iter().all(|&v| v != 0))
@@ -360,10 +348,6 @@ impl Layout for Csv {
         self.delimiter
     }
 
-    fn default_output(&self) -> OutputFormat {
-        OutputFormat::Csv
-    }
-
     fn has_solution(&self) -> bool {
         self.solution.is_some()
     }
@@ -372,6 +356,7 @@ impl Layout for Csv {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::cells_field;
 
     #[test]
     fn the_delimiter_that_splits_rows_alike() {

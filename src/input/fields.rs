@@ -1,81 +1,7 @@
-//! The fields of one record, and the two ways a line splits into them: CSV (a delimiter and
-//! quotes) and whitespace (puzzle banks).
+//! The two ways a line splits into a record's fields: CSV (a delimiter and quotes) and
+//! whitespace (puzzle banks).
 
-/// A record's field values, unquoted, one after another in one buffer (reused from record to
-/// record, so reading a row allocates nothing once it has grown).
-#[derive(Debug, Default, Clone)]
-pub struct Fields {
-    bytes: Vec<u8>,
-    ends: Vec<usize>,
-    /// Each field after the first starts one byte past the end of the one before (the bytes
-    /// hold the delimiters between them): the whole row copied at once.
-    skip_delimiters: bool,
-}
-
-impl Fields {
-    /// No fields, keeping the allocations.
-    pub fn clear(&mut self) {
-        self.bytes.clear();
-        self.ends.clear();
-        self.skip_delimiters = false;
-    }
-
-    /// Adds a field.
-    pub fn push(&mut self, value: &[u8]) {
-        debug_assert!(!self.skip_delimiters || self.ends.is_empty());
-        self.skip_delimiters = false;
-        self.bytes.extend_from_slice(value);
-        self.ends.push(self.bytes.len());
-    }
-
-    /// Ends the last field at the end of `row`, and keeps `row` whole as the bytes: the
-    /// delimiters are in the bytes too, so each field after the first starts one byte past the
-    /// end of the one before. (The fields' ends before the last are already pushed.)
-    fn keep_whole(&mut self, row: &[u8]) {
-        self.bytes.extend_from_slice(row);
-        self.ends.push(row.len());
-        self.skip_delimiters = true;
-    }
-
-    /// Keeps the first `n` fields.
-    pub fn truncate(&mut self, n: usize) {
-        self.ends.truncate(n);
-    }
-
-    /// How many fields.
-    pub fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    /// True when there is none.
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    /// Field `i`, or empty past the last one.
-    pub fn get(&self, i: usize) -> &[u8] {
-        match self.ends.get(i) {
-            Some(&end) => {
-                let start = match i {
-                    0 => 0,
-                    _ => self.ends[i - 1] + usize::from(self.skip_delimiters),
-                };
-                &self.bytes[start..end]
-            }
-            None => b"",
-        }
-    }
-
-    /// Every field, in order.
-    pub fn iter(&self) -> impl Iterator<Item = &[u8]> {
-        (0..self.len()).map(|i| self.get(i))
-    }
-
-    /// The fields as owned values (for headers).
-    pub fn to_vec(&self) -> Vec<Vec<u8>> {
-        self.iter().map(<[u8]>::to_vec).collect()
-    }
-}
+use crate::record::Fields;
 
 /// A quoted field ran to the end of its line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,30 +82,10 @@ pub fn split_whitespace(line: &[u8], fields: &mut Fields) {
     }
 }
 
-/// Writes one CSV field, quoted (RFC 4180) only when it must be: when it holds the delimiter,
-/// a quote or a line break.
-pub fn write_csv_field(out: &mut Vec<u8>, field: &[u8], delimiter: u8) {
-    // A fold, not `any`: without an early exit the compiler vectorises the scan.
-    let special = field.iter().fold(false, |q, &b| {
-        q | (b == delimiter) | matches!(b, b'"' | b'\r' | b'\n')
-    });
-    if special {
-        out.push(b'"');
-        for &b in field {
-            if b == b'"' {
-                out.push(b'"');
-            }
-            out.push(b);
-        }
-        out.push(b'"');
-    } else {
-        out.extend_from_slice(field);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::write_csv_field;
 
     fn csv(line: &[u8], delimiter: u8) -> Result<Vec<Vec<u8>>, UnclosedQuote> {
         let mut f = Fields::default();

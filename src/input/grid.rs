@@ -14,26 +14,13 @@ use super::{
     looks_like_title,
 };
 use crate::grid::{CELLS, Grid, ParseError};
-use crate::output::OutputFormat;
+use crate::record::GridStyle;
 
 pub const KIND: LayoutKind = LayoutKind {
     name: "grid",
     help: "A puzzle per 9 rows of 9 cells: compact, spaced, boxed with | - +, or split by , or ;; titles skipped",
     detect,
 };
-
-/// How a grid's rows are written (also how a grid answer key writes them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GridStyle {
-    /// `530070000` (judge problem 2239).
-    Compact,
-    /// `5 3 0 0 7 0 0 0 0` (judge problem 2580).
-    Spaced,
-    /// `5 3 0 | 0 7 0 | 0 0 0`, with a rule between bands.
-    Boxed,
-    /// `5,3,0,0,7,0,0,0,0`: cells split by a delimiter, as a spreadsheet saves a grid.
-    Delimited(u8),
-}
 
 #[derive(Debug)]
 pub struct GridLayout {
@@ -200,8 +187,8 @@ impl Layout for GridLayout {
         &self.columns
     }
 
-    fn default_output(&self) -> OutputFormat {
-        OutputFormat::Grid(self.style)
+    fn grid_style(&self) -> Option<GridStyle> {
+        Some(self.style)
     }
 }
 

@@ -10,7 +10,6 @@ use super::{
     SOLUTION_NAMES, find_column, find_named, looks_like_puzzle, show_columns,
 };
 use crate::grid::{Grid, ParseError};
-use crate::output::OutputFormat;
 use anyhow::{Context, bail};
 use serde_json::{Map, Value};
 
@@ -244,10 +243,6 @@ impl Layout for Jsonl {
 
     fn columns(&self) -> &[Vec<u8>] {
         &self.columns
-    }
-
-    fn default_output(&self) -> OutputFormat {
-        OutputFormat::Jsonl
     }
 
     fn has_solution(&self) -> bool {

@@ -10,7 +10,6 @@ use super::{
     frame_line_or_comment, looks_like_title,
 };
 use crate::grid::{Grid, ParseError};
-use crate::output::OutputFormat;
 
 pub const KIND: LayoutKind = LayoutKind {
     name: "lines",
@@ -147,10 +146,6 @@ impl Layout for Lines {
 
     fn columns(&self) -> &[Vec<u8>] {
         &self.columns
-    }
-
-    fn default_output(&self) -> OutputFormat {
-        OutputFormat::Lines
     }
 }
 

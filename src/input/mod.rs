@@ -22,15 +22,13 @@ mod lines;
 mod packed;
 mod source;
 
-pub use csv::cells_field;
+pub use crate::record::{Echo, Fields, GridStyle, cells_field, write_csv_field};
 pub use detect::{Detected, Sample};
-pub use fields::{Fields, write_csv_field};
 pub use frame::{Chunk, Framer, RawRecord, Skipped};
-pub use grid::GridStyle;
 pub use source::{InputPath, LineEnd, LineEnds, MAX_LINE, Recycled, Source};
 
 use crate::grid::{Grid, ParseError};
-use crate::output::{CsvHeader, OutputFormat};
+use crate::record::{CsvHeader, Echoes};
 use std::fmt;
 
 /// A layout's entry in the registry: its name on the command line, a line of help, and how to
@@ -97,8 +95,10 @@ pub trait Layout: Send + Sync + fmt::Debug {
         b','
     }
 
-    /// The answer-key format when none is asked for.
-    fn default_output(&self) -> OutputFormat;
+    /// How its grids' rows are written, for a layout of grids (a grid key writes them alike).
+    fn grid_style(&self) -> Option<GridStyle> {
+        None
+    }
 
     /// True when records carry a given solution (read for `--verify`).
     fn has_solution(&self) -> bool {
@@ -109,6 +109,16 @@ pub trait Layout: Send + Sync + fmt::Debug {
     /// its appended keys must not repeat.
     fn json_keys(&self) -> Vec<Vec<u8>> {
         self.columns().to_vec()
+    }
+
+    /// What an answer key needs to know of the records it repeats.
+    fn echoes(&self) -> Echoes<'_> {
+        Echoes {
+            columns: self.columns(),
+            json_keys: self.json_keys(),
+            csv_header: self.csv_header(),
+            delimiter: self.delimiter(),
+        }
     }
 }
 
@@ -182,30 +192,6 @@ impl Record<'_> {
             echo: Echo::Puzzle,
         }
     }
-}
-
-/// What an answer key repeats of a record, before the answer.
-#[derive(Clone, Copy)]
-pub enum Echo<'a> {
-    /// The values of the layout's columns (a CSV row, a bank line's fields), and the row's own
-    /// text when a CSV answer key can copy it as it is (it has the header's width).
-    Fields {
-        /// The values.
-        fields: &'a Fields,
-        /// The row as it was written, when it can be copied whole.
-        row: Option<&'a [u8]>,
-    },
-    /// A row of grids, each 81 cell characters, one delimiter between them (a Kaggle row, see
-    /// [`cells_field`]): each value is where that shape puts it, and the row is copied into a
-    /// CSV key as it is.
-    Cells(&'a [u8]),
-    /// The puzzle as it was written (a lines record).
-    Text(&'a [u8]),
-    /// The puzzle, written out from the grid that was read (grid and JSON records; nothing
-    /// when there is none).
-    Puzzle,
-    /// A JSON object's text, which a JSON answer key extends; other keys echo as `Puzzle`.
-    Object(&'a [u8]),
 }
 
 /// Why a record is not a puzzle. Each kind is one line of the message cap (see

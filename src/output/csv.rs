@@ -1,8 +1,8 @@
 //! CSV answer keys: each record's columns as the input had them (its row copied as it is where
 //! it can be), then the key's appended columns (see [`super::Column`]).
 
-use super::{Answer, CsvHeader, Echoed, KeyFormat, Value};
-use crate::input::{Echo, write_csv_field};
+use super::{Answer, Echoed, KeyFormat, Value};
+use crate::record::{CsvHeader, Echo, write_csv_field};
 
 /// The header line: the input's own, or its column names; then the appended names.
 pub fn header(key: &KeyFormat, input: CsvHeader) -> Option<Vec<u8>> {

@@ -4,7 +4,7 @@
 //! on one line; in count mode a line `solutions: N` follows each.
 
 use super::{Answer, Column, KeyFormat};
-use crate::input::GridStyle;
+use crate::record::GridStyle;
 
 pub fn write(out: &mut Vec<u8>, key: &KeyFormat, style: GridStyle, answer: &Answer) {
     out.extend_from_slice(key.separator());

@@ -4,7 +4,7 @@
 //! by its limit as `">=N"`), numbers as numbers, null where a CSV key's field is empty.
 
 use super::{Answer, Echoed, KeyFormat, Value};
-use crate::input::Echo;
+use crate::record::Echo;
 
 pub fn write(
     out: &mut Vec<u8>,

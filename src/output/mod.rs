@@ -7,8 +7,8 @@ mod jsonl;
 mod lines;
 
 use crate::grid::Grid;
-use crate::input::{Echo, GridStyle, Layout};
 use crate::logic::{Rating, Score};
+use crate::record::{CsvHeader, Echo, Echoes, GridStyle};
 use crate::verdict::Verdict;
 
 /// An answer-key format.
@@ -47,16 +47,6 @@ impl OutputFormat {
             _ => None,
         }
     }
-}
-
-/// What an input layout says about the header of a CSV answer key.
-pub enum CsvHeader<'a> {
-    /// The input's own header line, repeated as it was.
-    Verbatim(&'a [u8]),
-    /// The input has none, so the key has none either.
-    Absent,
-    /// A header made of the layout's column names.
-    Named,
 }
 
 /// What a worker knows about one answered record.
@@ -212,19 +202,19 @@ pub struct KeyFormat {
 }
 
 impl KeyFormat {
-    /// The key of `format` for inputs of `layout`, adding `appended` to each record; a CSV
-    /// key's fields split by `delimiter` (`None`: the input's).
+    /// The key of `format` for inputs whose records echo `echoes`, adding `appended` to each
+    /// record; a CSV key's fields split by `delimiter` (`None`: the input's).
     pub fn new(
         format: OutputFormat,
         delimiter: Option<u8>,
-        layout: &dyn Layout,
+        echoes: Echoes,
         appended: Vec<Column>,
     ) -> KeyFormat {
         // Names the key already has: the columns it repeats, or a JSON object's keys.
         let taken = match format {
-            OutputFormat::Jsonl => layout.json_keys(),
+            OutputFormat::Jsonl => echoes.json_keys,
             OutputFormat::Csv | OutputFormat::Lines | OutputFormat::Grid(_) => {
-                layout.columns().to_vec()
+                echoes.columns.to_vec()
             }
         };
         let names = appended
@@ -240,16 +230,16 @@ impl KeyFormat {
             .collect();
         let mut key = KeyFormat {
             format,
-            columns: layout.columns().to_vec(),
+            columns: echoes.columns.to_vec(),
             appended,
             names,
-            delimiter: delimiter.unwrap_or(layout.delimiter()),
+            delimiter: delimiter.unwrap_or(echoes.delimiter),
             header: None,
         };
         if format == OutputFormat::Csv {
             // The input's header line is repeated only where its delimiter is the key's.
-            let header = match layout.csv_header() {
-                CsvHeader::Verbatim(_) if key.delimiter != layout.delimiter() => CsvHeader::Named,
+            let header = match echoes.csv_header {
+                CsvHeader::Verbatim(_) if key.delimiter != echoes.delimiter => CsvHeader::Named,
                 header => header,
             };
             key.header = csv::header(&key, header);
@@ -371,7 +361,7 @@ impl Echoed<'_> {
         use std::borrow::Cow;
         match self.echo {
             Echo::Fields { fields, .. } => Cow::Borrowed(fields.get(i)),
-            Echo::Cells(row) => Cow::Borrowed(crate::input::cells_field(row, i)),
+            Echo::Cells(row) => Cow::Borrowed(crate::record::cells_field(row, i)),
             Echo::Text(text) if i == 0 => Cow::Borrowed(text),
             Echo::Puzzle | Echo::Object(_) if i == 0 => match self.puzzle {
                 Some(p) => Cow::Owned(p.to_line(b'0').to_vec()),
