@@ -738,18 +738,11 @@ impl BatchArgs {
                 .map_or(OutputTarget::Stdout, OutputTarget::from_arg),
             sync: self.sync,
             stats: self.run.stats.as_deref().map(OutputTarget::from_arg),
-            plot: None,
             input,
-            output_format: None,
-            mode: Mode::Unique,
             threads,
-            max_guesses: u64::MAX,
-            timing: false,
             progress: self.run.progress.show(self.run.quiet),
             shard: self.shard,
-            rate: None,
-            canon: None,
-            dedupe: Dedupe::Keep,
+            ..Config::default()
         };
         if self.sync && config.output == OutputTarget::Stdout {
             bail!("--sync needs -o FILE: stdout cannot be synced");

@@ -69,6 +69,31 @@ pub struct Config {
     pub dedupe: Dedupe,
 }
 
+impl Default for Config {
+    /// Stdin to stdout, every layout detected, unique mode, one thread per core, nothing
+    /// added: a new field's default here keeps every caller building.
+    fn default() -> Config {
+        Config {
+            inputs: vec![InputPath::Stdin],
+            output: Target::Stdout,
+            sync: false,
+            stats: None,
+            plot: None,
+            input: Options::default(),
+            output_format: None,
+            mode: Mode::Unique,
+            threads: 0,
+            max_guesses: u64::MAX,
+            timing: false,
+            progress: false,
+            shard: None,
+            rate: None,
+            canon: None,
+            dedupe: Dedupe::Keep,
+        }
+    }
+}
+
 /// Runs the batch and writes its outputs: every one whole, or (on an error) none. Returns the
 /// stats, or the first I/O or usage error.
 pub fn run(config: &Config) -> anyhow::Result<Stats> {

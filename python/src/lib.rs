@@ -439,9 +439,6 @@ fn solve_file(
             .map(|p| InputPath::from_arg(p.as_ref()))
             .collect(),
         output: Target::from_arg(output.as_ref()),
-        sync: false,
-        stats: None,
-        plot: None,
         input: Options {
             format,
             column,
@@ -453,11 +450,9 @@ fn solve_file(
         threads: bounded_threads(py, threads)?.unwrap_or(0),
         max_guesses: max_guesses.unwrap_or(u64::MAX),
         timing,
-        progress: false,
         shard,
         rate: rate.then_some(top),
-        canon: None,
-        dedupe: Default::default(),
+        ..Config::default()
     };
     let stats = py.detach(|| sudoku_batch::pipeline::run(&config));
     match stats {
