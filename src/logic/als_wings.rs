@@ -14,9 +14,17 @@ use super::{Step, Technique};
 /// The wing whose set has `k` cells (3 to 6) that Sukaku Explainer would apply first: the
 /// lowest score, then the most eliminations.
 pub fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
-    // The best so far by (score, fewest eliminations last, house, cells in reading order):
-    // among equals, the first met in houses in order and sets in lexicographic order.
-    type Key = (u16, std::cmp::Reverse<usize>, usize, Vec<usize>);
+    // The best so far by Explainer's order (score, the most eliminations, then its suffix
+    // `<1 or 2 for a double link><largest cell><candidates in the set>` as text, the
+    // largest first), then house and cells in reading order: among equals, the first met in
+    // houses in order and sets in lexicographic order.
+    type Key = (
+        u16,
+        std::cmp::Reverse<usize>,
+        std::cmp::Reverse<String>,
+        usize,
+        Vec<usize>,
+    );
     let mut best: Option<(Key, Step)> = None;
     let mut seen_sets: Vec<Cells> = Vec::new();
     for h in 0..27 {
@@ -33,15 +41,20 @@ pub fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
                 continue;
             }
             seen_sets.push(cells);
-            let biggest = set.iter().map(|&c| view.masks[c].count_ones()).max();
-            let score = score(k, biggest.unwrap_or(0));
+            let sizes = set.iter().map(|&c| view.masks[c].count_ones());
+            let biggest = sizes.clone().max().unwrap_or(0);
+            let score = score(k, biggest);
             if best.as_ref().is_some_and(|b| b.0.0 < score) {
                 continue;
             }
-            for mut step in pincers(view, &set, cells, union, t) {
+            let candidates: u32 = sizes.sum();
+            for (mut step, double) in pincers(view, &set, cells, union, t) {
+                // Explainer compares its suffixes as text: "148" comes before "1410".
+                let suffix = format!("{}{biggest}{candidates}", if double { 2 } else { 1 });
                 let key = (
                     score,
                     std::cmp::Reverse(step.eliminations.len()),
+                    std::cmp::Reverse(suffix),
                     h,
                     set.clone(),
                 );
@@ -70,14 +83,15 @@ fn score(k: u32, biggest: u32) -> u16 {
     }
 }
 
-/// The steps the set `set` (with digits `union`) makes with each two-candidate cell outside it.
+/// The steps the set `set` (with digits `union`) makes with each two-candidate cell outside it,
+/// and whether each is doubly linked.
 fn pincers<'a>(
     view: &'a View,
     set: &'a [usize],
     cells: Cells,
     union: u16,
     t: Technique,
-) -> impl Iterator<Item = Step> + 'a {
+) -> impl Iterator<Item = (Step, bool)> + 'a {
     let near = set.iter().fold(0, |m, &c| m | PEERS[c]) & !cells;
     members(near).filter_map(move |yz| {
         let m = view.masks[yz];
@@ -117,13 +131,27 @@ fn pincers<'a>(
         let digits = union;
         let mut members_: Vec<usize> = set.to_vec();
         members_.push(yz);
-        Step::eliminating(t, &removed, digits, [], members_)
+        Step::eliminating(t, &removed, digits, [], members_).map(|step| (step, double))
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn equal_scores_go_to_the_most_eliminations_then_the_larger_suffix() {
+        // The bank's held-out puzzle that serate rates 6.3/1.2/1.2: two VWXYZ-wings score 6.3
+        // and remove one candidate each; Explainer takes suffix "1412" (the column 8 set,
+        // 12 candidates) before "1411" (the column 2 set), and so never meets the 6.4 wing
+        // the other way leads to.
+        let puzzle: crate::Grid =
+            "000200300081040070900710080000000908078060520209000000040087006090020830005001000"
+                .parse()
+                .unwrap();
+        let rating = crate::logic::rate(&puzzle).unwrap();
+        assert_eq!((rating.score(), rating.pearl, rating.diamond), (63, 12, 12));
+    }
 
     #[test]
     fn scores_are_sukaku_explainers() {
