@@ -421,11 +421,13 @@ const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
         46,
         "four-link fish on 9 in box 2, row 6, row 5, row 3 at r1c5 r2c4 r3c2 r3c8 r5c2 r5c9 r6c5 r6c9: r2c7<>9",
     ),
+    // Sukaku Explainer's step 27 here: "VWXYZ-Wing 1413: Cells r7c1,r7c2,r7c3,r9c3,r9c9 on
+    // value 3" (of the wings that score 6.3 and remove one candidate, the largest suffix).
     (
         "data/17_clue_1000.txt",
         39,
         27,
-        "VWXYZ-wing on 3,5,7,8,9 at r9c3 r9c4 r9c5 r9c6 r8c1: r8c5<>3",
+        "VWXYZ-wing on 3,5,6,7,9 at r7c1 r7c2 r7c3 r9c3 r9c9: r7c9<>3",
     ),
     (
         "data/17_clue_1000.txt",
@@ -439,11 +441,13 @@ const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
         29,
         "forcing chain on 2 at r9c2 r8c1 r8c6 r8c3 r9c2: r9c2<>2",
     ),
+    // Sukaku Explainer's step 17 here: "TUVWXYZ-Wing 2524: Cells r4c7,r4c9,r5c8,r6c7,r6c8,
+    // r6c9,r4c4 on values 4,9".
     (
         "shared/magictour_top1465.txt",
         21,
         17,
-        "TUVWXYZ-wing on 1,2,4,5,6,8,9 at r5c1 r5c2 r5c3 r5c5 r5c6 r5c8 r4c4: r5c9<>256, r4c56<>4, r4c6<>9",
+        "TUVWXYZ-wing on 1,2,3,4,5,6,9 at r4c7 r4c9 r5c8 r6c7 r6c8 r6c9 r4c4: r5c9<>256, r4c56<>4, r4c6<>9",
     ),
     (
         "shared/magictour_top1465.txt",
