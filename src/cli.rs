@@ -771,7 +771,7 @@ impl SolveArgs {
             mode,
             max_guesses: self.max_guesses.unwrap_or(u64::MAX),
             timing: self.timing,
-            dedupe: self.dedupe.dedupe(self.batch.shard)?,
+            dedupe: self.dedupe.dedupe(),
             ..config
         };
         Ok((config, warnings))
@@ -779,21 +779,13 @@ impl SolveArgs {
 }
 
 impl DedupeArgs {
-    /// What to do with records of one class. A shard cannot know the classes of the parts
-    /// before it.
-    fn dedupe(&self, shard: Option<Shard>) -> anyhow::Result<Dedupe> {
-        let dedupe = match (self.dedupe, self.classes) {
+    /// What to do with records of one class.
+    fn dedupe(&self) -> Dedupe {
+        match (self.dedupe, self.classes) {
             (true, _) => Dedupe::Drop,
             (_, true) => Dedupe::Number,
             _ => Dedupe::Keep,
-        };
-        if dedupe != Dedupe::Keep && shard.is_some() {
-            let flag = if self.dedupe { "--dedupe" } else { "--classes" };
-            bail!(
-                "{flag} cannot go with --shard: a shard does not see the classes of the parts before it (dedupe the shards' keys together, e.g. `cat` them into `canon {flag}`)"
-            );
         }
-        Ok(dedupe)
     }
 }
 
@@ -810,7 +802,7 @@ impl CanonArgs {
             canon: Some(Forms {
                 solution: self.solution,
             }),
-            dedupe: self.dedupe.dedupe(self.batch.shard)?,
+            dedupe: self.dedupe.dedupe(),
             ..config
         };
         Ok((config, warnings))

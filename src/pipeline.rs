@@ -134,6 +134,16 @@ fn plan(config: &Config, consumed: &Arc<AtomicU64>) -> anyhow::Result<Plan> {
     check_inputs(&config.inputs)?;
     if config.shard.is_some() {
         check_seekable(&config.inputs)?;
+        let flag = match config.dedupe {
+            Dedupe::Keep => None,
+            Dedupe::Drop => Some("--dedupe"),
+            Dedupe::Number => Some("--classes"),
+        };
+        if let Some(flag) = flag {
+            bail!(
+                "{flag} cannot go with --shard: a shard does not see the classes of the parts before it (dedupe the shards' keys together, e.g. `cat` them into `canon {flag}`)"
+            );
+        }
     }
     let mut outputs = vec![("the answer key", &config.output)];
     outputs.extend(config.stats.iter().map(|t| ("--stats", t)));

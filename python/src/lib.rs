@@ -374,7 +374,7 @@ fn solve_arrow(
 /// Runs the command line's `solve` over files and returns its stats as JSON text. `output`:
 /// the answer key's file (`-` for stdout).
 #[pyfunction]
-#[pyo3(signature = (inputs, output, mode_name, limit=None, threads=None, max_guesses=None, format=None, column=None, verify=false, output_format=None, timing=false, shard=None, rate=false, up_to=None))]
+#[pyo3(signature = (inputs, output, mode_name, limit=None, threads=None, max_guesses=None, format=None, column=None, verify=false, output_format=None, timing=false, shard=None, rate=false, up_to=None, canon=None, dedupe=false, classes=false))]
 #[allow(clippy::too_many_arguments)]
 fn solve_file(
     py: Python<'_>,
@@ -392,8 +392,21 @@ fn solve_file(
     shard: Option<String>,
     rate: bool,
     up_to: Option<String>,
+    canon: Option<bool>,
+    dedupe: bool,
+    classes: bool,
 ) -> PyResult<String> {
     let mode = Mode::from_name(mode_name, limit).map_err(PyValueError::new_err)?;
+    let dedupe = match (dedupe, classes) {
+        (true, true) => {
+            return Err(PyValueError::new_err(
+                "dedupe and classes cannot both be true: a duplicate is left out or numbered",
+            ));
+        }
+        (true, false) => sudoku_batch::canon::Dedupe::Drop,
+        (false, true) => sudoku_batch::canon::Dedupe::Number,
+        (false, false) => sudoku_batch::canon::Dedupe::Keep,
+    };
     let top = match up_to.as_deref() {
         None => Technique::TOP,
         Some(name) => Technique::from_key_name(name).ok_or_else(|| {
@@ -452,6 +465,8 @@ fn solve_file(
         timing,
         shard,
         rate: rate.then_some(top),
+        canon: canon.map(|solution| sudoku_batch::canon::Forms { solution }),
+        dedupe,
         ..Config::default()
     };
     let stats = py.detach(|| sudoku_batch::pipeline::run(&config));

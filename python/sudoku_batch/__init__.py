@@ -2,7 +2,8 @@
 
 ``solve`` answers puzzles held in memory (a list, a NumPy array, an Arrow or pandas column)
 and returns an Arrow table; ``canon`` puts them in canonical form the same way;
-``solve_file`` runs the command line's pipeline over files and returns its stats.
+``solve_file`` (``canon_file``, ``rate_file``) runs the command line's pipeline over files and
+returns its stats.
 ``sudoku_batch.dask`` solves Dask DataFrames on a cluster.
 
 Statuses and modes are the command line's (``STATUSES``, ``MODES``): a record that is not a
@@ -22,6 +23,7 @@ __all__ = [
     "solve",
     "canon",
     "solve_file",
+    "canon_file",
     "rate_file",
     "COLUMNS",
     "CANON_COLUMNS",
@@ -133,15 +135,17 @@ def solve_file(
     output_format: Optional[str] = None,
     timing: bool = False,
     shard: Optional[str] = None,
+    dedupe: bool = False,
+    classes: bool = False,
 ) -> dict:
     """Runs the command line's ``solve`` on files and returns its stats, as ``--stats FILE`` writes them.
 
     ``inputs``: a path or a list of paths (``"-"``: standard input), read in any layout the
     command line reads. ``output``: the answer key's path (``"-"``: standard output), written
     whole or not at all, as by ``-o``. ``format``, ``column``, ``verify``, ``output_format``,
-    ``timing`` and ``shard`` (``"K/N"``) are the command line's ``--format``, ``--column``,
-    ``--verify``, ``--output-format``, ``--timing`` and ``--shard``; the other arguments are
-    ``solve``'s.
+    ``timing``, ``shard`` (``"K/N"``), ``dedupe`` and ``classes`` are the command line's
+    ``--format``, ``--column``, ``--verify``, ``--output-format``, ``--timing``, ``--shard``,
+    ``--dedupe`` and ``--classes``; the other arguments are ``solve``'s.
 
     Bad records are counted in the stats (``stats["counts"]``), never raised. An input that
     cannot be read or an output that cannot be written raises ``OSError``; a wrong argument,
@@ -162,6 +166,46 @@ def solve_file(
         output_format,
         timing,
         shard,
+        dedupe=dedupe,
+        classes=classes,
+    )
+    return json.loads(stats)
+
+
+def canon_file(
+    inputs: Union[PathLike, Sequence[PathLike]],
+    output: PathLike,
+    threads: Optional[int] = None,
+    *,
+    solution: bool = False,
+    dedupe: bool = False,
+    classes: bool = False,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    output_format: Optional[str] = None,
+) -> dict:
+    """Runs the command line's ``canon`` on files and returns its stats (with ``"classes"``
+    and ``"duplicates"`` when ``dedupe`` or ``classes``).
+
+    The answer key has each puzzle's minlex form (lines; or CSV and JSON Lines with the
+    inputs' columns, then ``canon``, ``canon_solution`` with ``solution``, ``class`` with
+    ``classes``, and ``status``), as the command line writes it. ``solution``, ``dedupe`` and
+    ``classes`` are its ``--solution``, ``--dedupe`` and ``--classes``; the other arguments
+    are ``solve_file``'s, and errors are raised as there.
+    """
+    if isinstance(inputs, (str, bytes, os.PathLike)):
+        inputs = [inputs]
+    stats = _native.solve_file(
+        [os.fspath(p) for p in inputs],
+        os.fspath(output),
+        "unique",
+        threads=threads,
+        format=format,
+        column=column,
+        output_format=output_format,
+        canon=solution,
+        dedupe=dedupe,
+        classes=classes,
     )
     return json.loads(stats)
 

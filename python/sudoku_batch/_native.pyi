@@ -58,4 +58,7 @@ def solve_file(
     shard: Optional[str] = None,
     rate: bool = False,
     up_to: Optional[str] = None,
+    canon: Optional[bool] = None,
+    dedupe: bool = False,
+    classes: bool = False,
 ) -> str: ...

@@ -64,3 +64,32 @@ def test_moved_copies_share_a_form():
 def test_solve_has_no_canon_mode():
     with pytest.raises(ValueError, match="invalid value 'canon' for mode"):
         sudoku_batch.solve(["0" * 81], mode="canon")
+
+
+def test_canon_file_and_solve_file_dedupe_as_the_command_line(cli, tmp_path):
+    puzzles = lines("17_clue_1000.txt")[:30]
+    # Each puzzle twice: once as it is, once transposed (the same puzzle).
+    def transposed(p):
+        return "".join(p[9 * c + r] for r in range(9) for c in range(9))
+    text = "".join(f"{p}\n{transposed(p)}\n" for p in puzzles)
+    source = tmp_path / "in.txt"
+    source.write_text(text)
+    key = tmp_path / "forms.txt"
+    stats = sudoku_batch.canon_file(source, key, dedupe=True)
+    assert (stats["records"], stats["duplicates"], stats["classes"]) == (30, 30, 30)
+    run = subprocess.run([str(cli), "canon", "-q", "--dedupe", str(source)],
+                         capture_output=True, check=True, text=True)
+    assert key.read_text() == run.stdout
+    numbered = tmp_path / "classes.csv"
+    stats = sudoku_batch.canon_file(source, numbered, classes=True, solution=True,
+                                    output_format="csv")
+    rows = numbered.read_text().splitlines()
+    assert rows[0] == "puzzle,canon,canon_solution,class,status"
+    assert [r.split(",")[3] for r in rows[1:]] == [str(1 + i // 2) for i in range(60)]
+    solved = tmp_path / "key.txt"
+    stats = sudoku_batch.solve_file(source, solved, dedupe=True)
+    assert (stats["records"], stats["duplicates"]) == (30, 30)
+    with pytest.raises(ValueError, match="cannot both be true"):
+        sudoku_batch.solve_file(source, solved, dedupe=True, classes=True)
+    with pytest.raises(ValueError, match="--dedupe cannot go with --shard"):
+        sudoku_batch.solve_file(source, solved, dedupe=True, shard="1/2")
