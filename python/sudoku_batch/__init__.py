@@ -151,25 +151,22 @@ def solve_file(
     cannot be read or an output that cannot be written raises ``OSError``; a wrong argument,
     ``ValueError``. Messages about single records go to standard error, as on the command line.
     """
-    if isinstance(inputs, (str, bytes, os.PathLike)):
-        inputs = [inputs]
-    stats = _native.solve_file(
-        [os.fspath(p) for p in inputs],
-        os.fspath(output),
+    return _run_files(
+        inputs,
+        output,
         mode,
-        limit,
-        threads,
-        max_guesses,
-        format,
-        column,
-        verify,
-        output_format,
-        timing,
-        shard,
+        limit=limit,
+        threads=threads,
+        max_guesses=max_guesses,
+        format=format,
+        column=column,
+        verify=verify,
+        output_format=output_format,
+        timing=timing,
+        shard=shard,
         dedupe=dedupe,
         classes=classes,
     )
-    return json.loads(stats)
 
 
 def canon_file(
@@ -193,11 +190,9 @@ def canon_file(
     ``classes`` are its ``--solution``, ``--dedupe`` and ``--classes``; the other arguments
     are ``solve_file``'s, and errors are raised as there.
     """
-    if isinstance(inputs, (str, bytes, os.PathLike)):
-        inputs = [inputs]
-    stats = _native.solve_file(
-        [os.fspath(p) for p in inputs],
-        os.fspath(output),
+    return _run_files(
+        inputs,
+        output,
         "unique",
         threads=threads,
         format=format,
@@ -207,7 +202,6 @@ def canon_file(
         dedupe=dedupe,
         classes=classes,
     )
-    return json.loads(stats)
 
 
 def rate_file(
@@ -230,25 +224,27 @@ def rate_file(
     ``up_to`` is the command line's ``--up-to``: the ladder's last technique to try, by its name
     in the ``hardest`` column (default: the whole ladder).
     """
+    return _run_files(
+        inputs,
+        output,
+        "unique",
+        threads=threads,
+        format=format,
+        column=column,
+        output_format=output_format,
+        shard=shard,
+        rate=True,
+        up_to=up_to,
+    )
+
+
+def _run_files(inputs: Any, output: PathLike, mode: str, **options: Any) -> dict:
+    """The command line's pipeline over ``inputs`` (a path or paths) into ``output``: its
+    stats. ``options`` are the native ``solve_file``'s."""
     if isinstance(inputs, (str, bytes, os.PathLike)):
         inputs = [inputs]
-    stats = _native.solve_file(
-        [os.fspath(p) for p in inputs],
-        os.fspath(output),
-        "unique",
-        None,
-        threads,
-        None,
-        format,
-        column,
-        False,
-        output_format,
-        False,
-        shard,
-        True,
-        up_to,
-    )
-    return json.loads(stats)
+    paths = [os.fspath(p) for p in inputs]
+    return json.loads(_native.solve_file(paths, os.fspath(output), mode, **options))
 
 
 def _parts(puzzles: Any) -> Iterable[Any]:
