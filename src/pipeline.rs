@@ -493,14 +493,15 @@ fn plan_key(config: &Config, layout: &dyn Layout) -> anyhow::Result<KeyFormat> {
         Target::File(path) => OutputFormat::from_extension(path),
         Target::Stdout => None,
     };
-    let columns_only = config.rate.is_some() || config.canon.is_some();
     let format = match (config.output_format.or(from_name), default_format(layout)) {
         (Some(OutputFormat::Grid(_)), OutputFormat::Grid(style)) => OutputFormat::Grid(style),
         (Some(asked), _) => asked,
         // A rating is columns: its key is CSV unless JSON Lines is asked for.
         (None, _) if config.rate.is_some() => OutputFormat::Csv,
         // Forms and class numbers are one line each, whatever the input's grids.
-        (None, OutputFormat::Grid(_)) if columns_only || config.dedupe == Dedupe::Number => {
+        (None, OutputFormat::Grid(_))
+            if config.canon.is_some() || config.dedupe == Dedupe::Number =>
+        {
             OutputFormat::Lines
         }
         (None, default) => default,
@@ -818,9 +819,11 @@ impl Writer<'_> {
             kept.push(i);
             match (placed.class_at, class) {
                 (Some(at), Some((number, _))) => {
+                    use std::io::Write;
                     let at = at - (placed.end - answer.len());
                     self.kept.extend_from_slice(&answer[..at]);
-                    self.kept.extend_from_slice(number.to_string().as_bytes());
+                    // Into the buffer: no string a record on the writer's thread.
+                    let _ = write!(self.kept, "{number}");
                     self.kept.extend_from_slice(&answer[at..]);
                 }
                 _ => self.kept.extend_from_slice(answer),

@@ -61,6 +61,25 @@ struct Candidate {
     blank: bool,
 }
 
+impl Candidate {
+    /// This candidate with source row `source` as its target row `target`.
+    fn placing(&self, target: usize, source: usize) -> Candidate {
+        let mut placed = *self;
+        placed.rows[target] = source as u8;
+        placed.used |= 1 << source;
+        placed
+    }
+}
+
+/// A row's nine labels from its [`RowCode`].
+fn labels_of(code: RowCode) -> [u8; 9] {
+    let mut labels = [0; 9];
+    for (c, label) in labels.iter_mut().enumerate() {
+        *label = (code >> (4 * (8 - c)) & 0xf) as u8;
+    }
+    labels
+}
+
 /// Labels before any row: a blank reads 0, every digit [`UNSEEN`].
 const NO_LABELS: [u8; 10] = [0, 15, 15, 15, 15, 15, 15, 15, 15, 15];
 
@@ -125,17 +144,13 @@ impl Minlexer {
                     if first | stack_bound(1) << STACK_BITS | stack_bound(2) > best {
                         continue;
                     }
-                    let mut placed = *candidate;
-                    placed.rows[target] = source as u8;
-                    placed.used |= 1 << source;
+                    let placed = candidate.placing(target, source);
                     let row = &oriented.rows[candidate.orientation as usize][source];
                     extend(row, placed, 0, 0, &mut best, &mut self.next);
                 }
             }
             std::mem::swap(&mut self.current, &mut self.next);
-            for (c, cell) in form[target * 9..][..9].iter_mut().enumerate() {
-                *cell = (best >> (4 * (8 - c)) & 0xf) as u8;
-            }
+            form[target * 9..][..9].copy_from_slice(&labels_of(best));
         }
         form
     }
@@ -151,9 +166,7 @@ fn after_blanks(
     kept: &mut Vec<Candidate>,
 ) {
     for source in eligible_rows(candidate, target) {
-        let mut placed = *candidate;
-        placed.rows[target] = source as u8;
-        placed.used |= 1 << source;
+        let mut placed = candidate.placing(target, source);
         let clues = oriented.clues[candidate.orientation as usize][source];
         if clues == 0 {
             // Another blank row.
@@ -242,7 +255,8 @@ fn grid_rows(oriented: &Oriented, kept: &mut Vec<Candidate>) -> [u8; 9] {
         }
         kept.push(candidate);
     }
-    [0, 1, 2, 3, 4, 5, 6, 7, 8].map(|t| (search.best >> (4 * (8 - t)) & 0xf) as u8 + 1)
+    // Labels are targets, counted from 1.
+    labels_of(search.best).map(|t| t + 1)
 }
 
 /// No place yet.
@@ -648,20 +662,20 @@ fn smallest_orders(cells: &[u8; 3], candidate: &Candidate, stack: usize) -> (u16
         // the three compare.
         let [a, b, c] = labels;
         let (p, ties) = SORTED[9 * compare(a, b) + 3 * compare(a, c) + compare(b, c)];
-        let [x, y, z] = PERMS[p as usize];
-        return (labels[x] << 8 | labels[y] << 4 | labels[z], ties);
+        return (in_order(&labels, p as usize), ties);
     }
     if allowed & (allowed - 1) == 0 {
         // One order (most stacks, past the first rows).
-        let [x, y, z] = PERMS[allowed.trailing_zeros() as usize];
-        return (labels[x] << 8 | labels[y] << 4 | labels[z], allowed);
+        return (
+            in_order(&labels, allowed.trailing_zeros() as usize),
+            allowed,
+        );
     }
     let (mut smallest, mut ties) = (u16::MAX, 0u8);
     while allowed != 0 {
         let p = allowed.trailing_zeros() as usize;
         allowed &= allowed - 1;
-        let [a, b, c] = PERMS[p];
-        let code = labels[a] << 8 | labels[b] << 4 | labels[c];
+        let code = in_order(&labels, p);
         if code < smallest {
             (smallest, ties) = (code, 0);
         }
@@ -672,9 +686,15 @@ fn smallest_orders(cells: &[u8; 3], candidate: &Candidate, stack: usize) -> (u16
     (smallest, ties)
 }
 
+/// Three labels in order `p` of [`PERMS`], four bits each, the first highest.
+fn in_order(labels: &[u16; 3], p: usize) -> u16 {
+    let [a, b, c] = PERMS[p];
+    labels[a] << 8 | labels[b] << 4 | labels[c]
+}
+
 /// 0, 1 or 2 as `a` is below, equal to or above `b`.
-fn compare(a: u16, b: u16) -> usize {
-    usize::from(a >= b) + usize::from(a > b)
+const fn compare(a: u16, b: u16) -> usize {
+    (a >= b) as usize + (a > b) as usize
 }
 
 /// For each way three values compare (see [`compare`]: first with second, first with third,
@@ -685,9 +705,8 @@ const SORTED: [(u8, u8); 27] = {
     let mut i = 0;
     while i < 27 {
         let v = [i / 9, i / 3 % 3, i % 3];
-        let way = 9 * ((v[0] >= v[1]) as usize + (v[0] > v[1]) as usize)
-            + 3 * ((v[0] >= v[2]) as usize + (v[0] > v[2]) as usize)
-            + ((v[1] >= v[2]) as usize + (v[1] > v[2]) as usize);
+        let [a, b, c] = [v[0] as u16, v[1] as u16, v[2] as u16];
+        let way = 9 * compare(a, b) + 3 * compare(a, c) + compare(b, c);
         let (mut smallest, mut first, mut ties) = (usize::MAX, 0, 0u8);
         let mut p = 0;
         while p < 6 {
