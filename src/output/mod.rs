@@ -155,7 +155,6 @@ impl Column {
 
     /// Its value for `answer`.
     fn value(self, answer: &Answer) -> Value {
-        let rating = |i: usize| rating_values(answer.rating.as_ref())[i];
         let grid = |g: Option<Grid>| g.map_or(Value::Empty, Value::Grid);
         match self {
             Column::Solution => grid(answer.solution),
@@ -165,13 +164,16 @@ impl Column {
                 (true, n) => Value::AtLeast(n),
                 (false, n) => Value::Number(n),
             },
-            Column::Level => rating(0),
-            Column::Hardest => rating(1),
-            Column::Score => rating(2),
-            Column::Pearl => rating(3),
-            Column::Diamond => rating(4),
-            Column::Steps => rating(5),
-            Column::Left => rating(6),
+            Column::Level
+            | Column::Hardest
+            | Column::Score
+            | Column::Pearl
+            | Column::Diamond
+            | Column::Steps
+            | Column::Left => answer
+                .rating
+                .as_ref()
+                .map_or(Value::Empty, |r| self.rating_value(r)),
             Column::Guesses => Value::Number(answer.guesses),
             Column::Micros => Value::Micros(answer.nanos),
             Column::Canon => grid(answer.form),
@@ -180,6 +182,35 @@ impl Column {
                 Some(_) => Value::Class,
                 None => Value::Empty,
             },
+        }
+    }
+
+    /// A rating column's value for rating `r`, as a key that writes it as text: `score`
+    /// empty for a puzzle beyond the ladder (it has no score on its scale), and `pearl` and
+    /// `diamond` empty where the ladder stopped before they were known.
+    fn rating_value(self, r: &Rating) -> Value {
+        let known = |tenths: u16, known: bool| match known {
+            true => Value::Tenths(tenths),
+            false => Value::Empty,
+        };
+        match self {
+            Column::Level => Value::Text(r.level().name()),
+            Column::Hardest => r
+                .hardest
+                .map_or(Value::Empty, |t| Value::Text(t.key_name())),
+            Column::Score => known(r.score(), r.finished()),
+            Column::Pearl => known(r.pearl, r.finished() || r.pearl > 0),
+            Column::Diamond => known(r.diamond, r.finished() || r.diamond > 0),
+            Column::Steps => Value::Number(u64::from(r.steps)),
+            Column::Left => Value::Number(u64::from(r.candidates_left)),
+            Column::Solution
+            | Column::Status
+            | Column::Solutions
+            | Column::Guesses
+            | Column::Micros
+            | Column::Canon
+            | Column::CanonSolution
+            | Column::Class => unreachable!("not a rating column"),
         }
     }
 }
@@ -275,30 +306,6 @@ impl KeyFormat {
             OutputFormat::Csv | OutputFormat::Lines | OutputFormat::Jsonl => b"",
         }
     }
-}
-
-/// The rating's values, in the order of [`RATING_COLUMNS`], for a key that writes them
-/// as text: empty for a puzzle without one; `score` empty for one beyond the ladder (it has
-/// no score on its scale), and `pearl` and `diamond` empty where the ladder stopped before
-/// they were known.
-fn rating_values(rating: Option<&Rating>) -> [Value; 7] {
-    let Some(r) = rating else {
-        return [Value::Empty; 7];
-    };
-    let known = |tenths: u16, known: bool| match known {
-        true => Value::Tenths(tenths),
-        false => Value::Empty,
-    };
-    [
-        Value::Text(r.level().name()),
-        r.hardest
-            .map_or(Value::Empty, |t| Value::Text(t.key_name())),
-        known(r.score(), r.finished()),
-        known(r.pearl, r.finished() || r.pearl > 0),
-        known(r.diamond, r.finished() || r.diamond > 0),
-        Value::Number(u64::from(r.steps)),
-        Value::Number(u64::from(r.candidates_left)),
-    ]
 }
 
 /// One appended value of a key, written without allocating.
