@@ -9,8 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v cargo-mutants > /dev/null || cargo install --locked cargo-mutants
 files=("$@")
-[ ${#files[@]} -gt 0 ] || files=(src/grid.rs src/verdict.rs src/answer.rs src/stats.rs
-  'src/output/*.rs' 'src/input/*.rs' 'src/solver/*.rs' src/shard.rs)
+[ ${#files[@]} -gt 0 ] || files=(src/grid.rs src/record/verdict.rs src/run/answer.rs src/report/stats.rs
+  'src/output/*.rs' 'src/input/*.rs' 'src/solver/*.rs' src/run/shard.rs)
 args=()
 for f in "${files[@]}"; do args+=(--file "$f"); done
 # shellcheck disable=SC2086

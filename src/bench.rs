@@ -2,13 +2,13 @@
 //! Sudoku-solver field reports it (puzzles/s, µs/puzzle, % solved without guessing,
 //! guesses/puzzle). Inputs are loaded first, so parsing is not timed.
 
-use crate::complaints::Stderr;
 use crate::grid::Grid;
 use crate::input::{InputPath, Options, for_each_puzzle};
+use crate::report::bench::{Guesses, Measurement, Rate, Report};
+use crate::run::complaints::Stderr;
 use crate::solver::{Mode, Outcome, solve};
 use anyhow::bail;
 use rayon::prelude::*;
-use serde::Serialize;
 use std::time::{Duration, Instant};
 
 /// A bench run, fully decided.
@@ -24,48 +24,6 @@ pub struct Config {
     pub repeat: usize,
     /// Untimed solving before the timed runs (at least one pass, which also verifies).
     pub warmup: Duration,
-}
-
-/// One (input, mode, thread count) measurement. The field names are the JSON keys, in the
-/// vocabulary of `solve --stats` (`input`, `puzzles_per_second`, `micros`, `guesses`).
-#[derive(Debug, Clone, Serialize)]
-pub struct Measurement {
-    pub input: String,
-    pub mode: String,
-    pub threads: usize,
-    pub puzzles: usize,
-    pub puzzles_per_second: Rate,
-    /// Wall time per puzzle at this thread count: 1e6 / the median rate.
-    pub micros_per_puzzle: f64,
-    /// Puzzles solved by propagation alone, in percent.
-    pub no_guess_percent: f64,
-    pub guesses: Guesses,
-    /// Median rate over the median rate with 1 thread; `null` when 1 thread was not measured.
-    pub speedup_vs_1_thread: Option<f64>,
-}
-
-/// Puzzles per second over the timed runs.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct Rate {
-    pub median: f64,
-    pub min: f64,
-    pub max: f64,
-}
-
-/// Guesses per puzzle (the same on every run).
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct Guesses {
-    pub mean: f64,
-}
-
-/// The whole report, as written by `--json`.
-#[derive(Debug, Clone, Serialize)]
-pub struct Report {
-    pub version: &'static str,
-    pub threads_available: usize,
-    /// Which build of the engine ran ([`crate::engine_build`]).
-    pub engine: &'static str,
-    pub results: Vec<Measurement>,
 }
 
 /// Runs the benchmark with the real engine.
@@ -91,7 +49,7 @@ pub fn run_with(
             let profile = warm_up_and_verify(&name, &puzzles, mode, config, &engine)?;
             let mut one_thread = None;
             for &threads in &config.threads {
-                let pool = crate::pipeline::solver_pool(threads)?;
+                let pool = crate::run::pipeline::solver_pool(threads)?;
                 let mut rates: Vec<f64> = (0..config.repeat.max(1))
                     .map(|_| {
                         let start = Instant::now();
@@ -126,7 +84,7 @@ pub fn run_with(
     }
     Ok(Report {
         version: env!("CARGO_PKG_VERSION"),
-        threads_available: crate::pipeline::thread_count(0, "-j ").0,
+        threads_available: crate::run::pipeline::thread_count(0, "-j ").0,
         engine: crate::engine_build(),
         results,
     })
@@ -173,7 +131,7 @@ fn warm_up_and_verify(
     engine: &(impl Fn(&Grid, Mode) -> Outcome + Sync),
 ) -> anyhow::Result<Profile> {
     let threads = config.threads.iter().copied().max().unwrap_or(1);
-    let pool = crate::pipeline::solver_pool(threads)?;
+    let pool = crate::run::pipeline::solver_pool(threads)?;
     let start = Instant::now();
     let guesses: Vec<u64> = pool.install(|| {
         puzzles
@@ -206,82 +164,4 @@ fn solve_all(grids: &[Grid], mode: Mode, engine: &(impl Fn(&Grid, Mode) -> Outco
         .with_min_len(8)
         .map(|p| engine(p, mode).count)
         .sum()
-}
-
-impl Report {
-    /// The table, as text columns or as Markdown.
-    pub fn table(&self, markdown: bool) -> String {
-        let header = [
-            "set",
-            "mode",
-            "threads",
-            "puzzles",
-            "puzzles/s",
-            "min–max",
-            "µs/puzzle",
-            "no-guess %",
-            "guesses/puzzle",
-            "speed-up",
-        ];
-        let rows: Vec<[String; 10]> = self
-            .results
-            .iter()
-            .map(|r| {
-                [
-                    r.input.clone(),
-                    r.mode.clone(),
-                    r.threads.to_string(),
-                    r.puzzles.to_string(),
-                    format!("{:.0}", r.puzzles_per_second.median),
-                    format!(
-                        "{:.0}–{:.0}",
-                        r.puzzles_per_second.min, r.puzzles_per_second.max
-                    ),
-                    format!("{:.2}", r.micros_per_puzzle),
-                    format!("{:.1}", r.no_guess_percent),
-                    format!("{:.2}", r.guesses.mean),
-                    r.speedup_vs_1_thread
-                        .map_or("–".into(), |s| format!("{s:.2}×")),
-                ]
-            })
-            .collect();
-        let mut out = String::new();
-        if markdown {
-            out += &format!("| {} |\n", header.join(" | "));
-            out += &format!("|{}\n", "---|".repeat(header.len()));
-            for row in &rows {
-                out += &format!("| {} |\n", row.join(" | "));
-            }
-            return out;
-        }
-        let widths: Vec<usize> = (0..header.len())
-            .map(|i| {
-                rows.iter()
-                    .map(|r| r[i].chars().count())
-                    .chain([header[i].chars().count()])
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
-        let line = |cells: Vec<&str>| {
-            let padded: Vec<String> = cells
-                .iter()
-                .zip(&widths)
-                .enumerate()
-                .map(|(i, (c, &w))| {
-                    if i < 2 {
-                        format!("{c:<w$}")
-                    } else {
-                        format!("{c:>w$}")
-                    }
-                })
-                .collect();
-            padded.join("  ").trim_end().to_string() + "\n"
-        };
-        out += &line(header.to_vec());
-        for row in &rows {
-            out += &line(row.iter().map(String::as_str).collect());
-        }
-        out
-    }
 }

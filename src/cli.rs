@@ -11,9 +11,9 @@ use sudoku_batch::generate::{self, Symmetry, Target};
 use sudoku_batch::input::{InputPath, LAYOUTS, Options};
 use sudoku_batch::logic::{Level, Technique};
 use sudoku_batch::output::OutputFormat;
-use sudoku_batch::pipeline::Config;
-use sudoku_batch::shard::Shard;
-use sudoku_batch::target::Target as OutputTarget;
+use sudoku_batch::run::pipeline::Config;
+use sudoku_batch::run::shard::Shard;
+use sudoku_batch::run::target::Target as OutputTarget;
 use sudoku_batch::{GridStyle, Mode, bench, explain};
 
 /// Solve Sudoku puzzles in bulk: every puzzle solved and checked, an answer key written, and
@@ -613,7 +613,7 @@ impl GenerateArgs {
             .output
             .as_deref()
             .map_or(OutputTarget::Stdout, OutputTarget::from_arg);
-        let csv_file = matches!(&output, OutputTarget::File(p) if sudoku_batch::target::content_extension(p).as_deref() == Some("csv"));
+        let csv_file = matches!(&output, OutputTarget::File(p) if sudoku_batch::output::content_extension(p).as_deref() == Some("csv"));
         let format = match (self.format, csv_file) {
             (Some(GenerateFormatArg::Csv), _) | (None, true) => generate::Format::Csv,
             (Some(GenerateFormatArg::Lines), _) | (None, false) => generate::Format::Lines,
@@ -670,7 +670,7 @@ impl GenerateArgs {
 
 /// The threads `-j` asks for (0: the default), bounded, and the warning when they are cut.
 fn bounded_threads(asked: usize) -> (usize, Option<String>) {
-    let (threads, why) = sudoku_batch::pipeline::thread_count(asked, "-j ");
+    let (threads, why) = sudoku_batch::run::pipeline::thread_count(asked, "-j ");
     (threads, why.map(|why| format!("warning: {why}\n")))
 }
 

@@ -2,11 +2,11 @@ use clap::{CommandFactory, Parser};
 use std::io::IsTerminal;
 use std::io::Write;
 use std::process::ExitCode;
-use sudoku_batch::complaints::Stderr;
-use sudoku_batch::files::StandardStreams;
 use sudoku_batch::input::InputPath;
-use sudoku_batch::pipeline;
-use sudoku_batch::target::Target;
+use sudoku_batch::run::complaints::Stderr;
+use sudoku_batch::run::files::StandardStreams;
+use sudoku_batch::run::pipeline;
+use sudoku_batch::run::target::Target;
 
 mod cli;
 use cli::{BenchArgs, Cli, Command, ExplainArgs, GenerateArgs};
@@ -41,10 +41,10 @@ fn main() -> ExitCode {
     match ran {
         Ok(code) => code.into(),
         // A closed stdout (`| head`) is the reader saying it has enough: a quiet success.
-        Err(err) if sudoku_batch::files::is_broken_pipe(&err) => Exit::Success.into(),
+        Err(err) if sudoku_batch::run::files::is_broken_pipe(&err) => Exit::Success.into(),
         Err(err) => {
             let text = format!("{err:#}");
-            let text = match sudoku_batch::files::is_out_of_memory(&err) {
+            let text = match sudoku_batch::run::files::is_out_of_memory(&err) {
                 true if !text.starts_with("out of memory") => format!("out of memory: {text}"),
                 _ => text,
             };
@@ -97,7 +97,7 @@ fn allocated(ptr: *mut u8, size: usize) -> *mut u8 {
     }
     static ONCE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     if !ONCE.swap(true, std::sync::atomic::Ordering::SeqCst) {
-        sudoku_batch::cleanup::remove_pending_at_exit();
+        sudoku_batch::run::cleanup::remove_pending_at_exit();
         let mut line = [0u8; 128];
         let mut rest = &mut line[..];
         let _ = writeln!(
@@ -161,18 +161,18 @@ fn bench(args: &BenchArgs, streams: StandardStreams) -> anyhow::Result<Exit> {
     let mut outputs = vec![("the table", &Target::Stdout)];
     outputs.extend(json.iter().map(|t| ("--json", t)));
     outputs.extend(plot.iter().map(|t| ("--plot", t)));
-    sudoku_batch::target::check(&outputs, &config.inputs)?;
+    sudoku_batch::run::target::check(&outputs, &config.inputs)?;
     let mut stderr = Stderr::default();
     warnings.iter().for_each(|w| stderr.say(w.as_bytes()));
     let report = sudoku_batch::bench::run(&config)?;
     std::io::stdout().write_all(report.table(args.markdown).as_bytes())?;
     if let Some(target) = &json {
         let text = serde_json::to_string_pretty(&report)? + "\n";
-        sudoku_batch::target::write_whole(target, text.as_bytes())?;
+        sudoku_batch::run::target::write_whole(target, text.as_bytes())?;
     }
     if let Some(target) = &plot {
-        let svg = sudoku_batch::plot::bench_chart(&report)?;
-        sudoku_batch::target::write_whole(target, svg.as_bytes())?;
+        let svg = sudoku_batch::report::plot::bench_chart(&report)?;
+        sudoku_batch::run::target::write_whole(target, svg.as_bytes())?;
     }
     Ok(Exit::Success)
 }
@@ -246,7 +246,7 @@ fn batch(
 /// the thread that does so (out of memory) does not start at all.
 fn exit_cleanly_on_signals() -> anyhow::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    sudoku_batch::cleanup::keep_for_signals();
+    sudoku_batch::run::cleanup::keep_for_signals();
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     else {
         return Ok(()); // without the handler, the default action still stops the run
@@ -255,11 +255,11 @@ fn exit_cleanly_on_signals() -> anyhow::Result<()> {
         .name("signals".into())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                sudoku_batch::cleanup::remove_pending();
+                sudoku_batch::run::cleanup::remove_pending();
                 std::process::exit(128 + signal);
             }
         })
-        .map_err(|e| sudoku_batch::files::thread_error(e, "the signal thread"))?;
+        .map_err(|e| sudoku_batch::run::files::thread_error(e, "the signal thread"))?;
     Ok(())
 }
 
@@ -276,7 +276,7 @@ fn exit_cleanly_on_abort() {
         if PANICKED.load(std::sync::atomic::Ordering::SeqCst) {
             return;
         }
-        sudoku_batch::cleanup::remove_pending_at_exit();
+        sudoku_batch::run::cleanup::remove_pending_at_exit();
         // Straight to the descriptor: stderr's lock may be held by the thread that aborted.
         #[cfg(unix)]
         {
@@ -301,7 +301,7 @@ fn exit_cleanly_on_abort() {
 fn remove_temporary_files_on_panic() {
     std::panic::set_hook(Box::new(|info| {
         PANICKED.store(true, std::sync::atomic::Ordering::SeqCst);
-        sudoku_batch::cleanup::remove_pending();
+        sudoku_batch::run::cleanup::remove_pending();
         let what = info.to_string().replace('\n', " ");
         let line = format!(
             "error: internal error, a bug (please report it): {what}; no output was written\n"

@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;
 use sudoku_batch::input::{Fields, Framer, LAYOUTS, Layout, Options, Skip, Source, read_record};
-use sudoku_batch::shard::{self, Shard};
+use sudoku_batch::run::shard::{self, Shard};
 
 /// (first line, lines, text, too long) of each record, the lines skipped, and the lines read.
 type Framed = (Vec<(u64, u32, Vec<u8>, bool)>, u64, u64);

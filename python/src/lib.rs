@@ -10,13 +10,13 @@ use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use rayon::prelude::*;
-use sudoku_batch::answer::solve_checked;
 use sudoku_batch::input::{InputPath, Options, read_puzzle};
 use sudoku_batch::logic::Technique;
 use sudoku_batch::output::OutputFormat;
-use sudoku_batch::pipeline::Config;
-use sudoku_batch::target::Target;
-use sudoku_batch::verdict::Verdict;
+use sudoku_batch::record::verdict::Verdict;
+use sudoku_batch::run::answer::solve_checked;
+use sudoku_batch::run::pipeline::Config;
+use sudoku_batch::run::target::Target;
 use sudoku_batch::{Grid, Mode};
 
 /// Records solved per task: enough that scheduling costs nothing, few enough that the cores
@@ -154,7 +154,7 @@ fn on_threads<T: Send>(threads: Option<usize>, solve: impl FnOnce() -> T + Send)
     match threads {
         None => Ok(solve()),
         Some(n) => {
-            let pool = sudoku_batch::pipeline::solver_pool(n)
+            let pool = sudoku_batch::run::pipeline::solver_pool(n)
                 .map_err(|e| PyOSError::new_err(format!("{e:#}")))?;
             Ok(pool.install(solve))
         }
@@ -172,7 +172,7 @@ fn bounded_threads(py: Python<'_>, threads: Option<usize>) -> PyResult<Option<us
             "threads: give 1 or more (None: one per core)",
         ));
     }
-    let (n, warning) = sudoku_batch::pipeline::thread_count(asked, "threads=");
+    let (n, warning) = sudoku_batch::run::pipeline::thread_count(asked, "threads=");
     if let Some(warning) = warning {
         let category = py.get_type::<pyo3::exceptions::PyResourceWarning>();
         PyErr::warn(py, &category, &std::ffi::CString::new(warning)?, 1)?;
@@ -418,7 +418,7 @@ fn solve_file(
         })?,
     };
     let shard = shard
-        .map(|s| s.parse::<sudoku_batch::shard::Shard>())
+        .map(|s| s.parse::<sudoku_batch::run::shard::Shard>())
         .transpose()
         .map_err(PyValueError::new_err)?;
     if let Some(f) = &format {
@@ -469,7 +469,7 @@ fn solve_file(
         dedupe,
         ..Config::default()
     };
-    let stats = py.detach(|| sudoku_batch::pipeline::run(&config));
+    let stats = py.detach(|| sudoku_batch::run::pipeline::run(&config));
     match stats {
         Ok(stats) => Ok(stats.to_json().to_string()),
         Err(e)
@@ -491,7 +491,7 @@ fn statuses() -> Vec<&'static str> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The shared pool (`threads=None`) is bounded as every other: rayon's own default would
     // take RAYON_NUM_THREADS as it is, however large. (Already built: another caller's.)
-    let threads = sudoku_batch::pipeline::thread_count(0, "threads=").0;
+    let threads = sudoku_batch::run::pipeline::thread_count(0, "threads=").0;
     let _ = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build_global();

@@ -1,12 +1,12 @@
 //! The `generate` command: puzzles made in parallel on the ordered path (see
-//! [`crate::ordered`]) and written in index order, each from its own seed, so the output
+//! [`crate::run::ordered`]) and written in index order, each from its own seed, so the output
 //! depends on the seed and the options alone, never on the number of threads.
 
 use super::{Generated, Options, Rng, Unreached, generate};
 use crate::logic::{Level, Score};
-use crate::sink::Outputs;
-use crate::stats::Histogram;
-use crate::target::Target;
+use crate::report::stats::Histogram;
+use crate::run::sink::Outputs;
+use crate::run::target::Target;
 use anyhow::bail;
 use serde_json::json;
 use std::fmt::Write as _;
@@ -64,7 +64,7 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let extras: Vec<&Target> = config.stats.iter().collect();
     let mut targets = vec![("the puzzles", &config.output)];
     targets.extend(config.stats.iter().map(|t| ("--stats", t)));
-    crate::target::check(&targets, &[])?;
+    crate::run::target::check(&targets, &[])?;
     let mut outputs = Outputs::create(&config.output, false, &extras)?;
     if config.format == Format::Csv {
         let rating = if config.options.rates() {
@@ -76,13 +76,13 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
             .key
             .write(format!("puzzle,solution,clues,guesses{rating}\n").as_bytes())?;
     }
-    let pool = crate::pipeline::solver_pool(config.threads)?;
+    let pool = crate::run::pipeline::solver_pool(config.threads)?;
     let mut stats = Stats::new(seed, pool.current_num_threads(), config.options.clone());
-    let progress = crate::progress::bar(config.progress, Some(config.count));
-    let mut window = crate::progress::Window::default();
+    let progress = crate::run::progress::bar(config.progress, Some(config.count));
+    let mut window = crate::run::progress::Window::default();
     let mut next = 0;
     let (options, format) = (config.options.clone(), config.format);
-    let generated = crate::ordered::run(
+    let generated = crate::run::ordered::run(
         &pool,
         4 * pool.current_num_threads() + 2,
         |piece: &mut Piece| {

@@ -4,8 +4,8 @@
 //! rating`) is skipped and names the fields. `--column N` (or `--field N`) forces the field.
 //! `#` lines are comments.
 
-use super::detect::{Detected, Fit, Sample};
 use super::fields::split_whitespace;
+use super::sample::{Detected, Fit, Sample};
 use super::{
     Echo, Fields, Framing, Layout, LayoutKind, Options, PUZZLE_NAMES, Record, RecordError, Skip,
     find_column, find_named, frame_line_or_comment, looks_like_puzzle, read_puzzle, show_columns,

@@ -6,8 +6,8 @@
 //! one with a known name, else the first whose value in the first row is a puzzle; the given
 //! solutions (`--verify`) likewise from `--solution-column`, a known name or content.
 
-use super::detect::{Detected, Fit, Sample};
 use super::fields::{UnclosedQuote, split_csv};
+use super::sample::{Detected, Fit, Sample};
 use super::{
     Echo, Fields, Framing, Layout, LayoutKind, Options, PUZZLE_NAMES, Record, RecordError,
     SOLUTION_NAMES, Skip, find_column, find_named, looks_like_puzzle, read_puzzle, show_columns,

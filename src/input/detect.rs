@@ -1,88 +1,10 @@
 //! Layout detection: each layout looks at a sample of the input's first lines and says whether,
 //! and how well, it fits; the best fit wins, ties going to the earlier layout in
-//! [`super::LAYOUTS`].
+//! [`super::LAYOUTS`]. No layout fitting, one puzzle per line (the `lines` layout) reads it.
 
-use super::{LAYOUTS, Layout, LineEnd, Options, Skip};
+use super::sample::{Detected, Sample};
+use super::{LAYOUTS, Options};
 use anyhow::bail;
-use std::sync::Arc;
-
-/// Lines (not blank) in a detection sample, at most.
-pub const SAMPLE_LINES: usize = 64;
-/// Bytes of text in a detection sample, at most (at least one line is always taken).
-const SAMPLE_BYTES: usize = 2 << 20;
-
-/// The first lines of an input that are not blank (blank ones are not kept, so that any
-/// number of them costs no memory): what detection looks at.
-#[derive(Debug, Default)]
-pub struct Sample {
-    /// Line number (1-based) and text, in order.
-    pub lines: Vec<(u64, Vec<u8>)>,
-    /// Line numbers of sampled lines that went past [`super::MAX_LINE`].
-    pub too_long: Vec<u64>,
-}
-
-impl Sample {
-    /// True when the sample can take one more line of `len` bytes.
-    pub fn has_room(&self, len: usize) -> bool {
-        let held: usize = self.lines.iter().map(|(_, t)| t.len()).sum();
-        self.lines.is_empty() || (self.lines.len() < SAMPLE_LINES && held + len <= SAMPLE_BYTES)
-    }
-
-    /// True when line `no` went past the line limit.
-    pub fn is_too_long(&self, no: u64) -> bool {
-        self.too_long.contains(&no)
-    }
-
-    /// The sampled lines that are not `#` comments.
-    pub fn uncommented(&self) -> impl Iterator<Item = &(u64, Vec<u8>)> {
-        self.lines.iter().filter(|(_, t)| !super::is_comment(t))
-    }
-
-    pub(super) fn note(&mut self, no: u64, end: LineEnd) {
-        if end == LineEnd::TooLong {
-            self.too_long.push(no);
-        }
-    }
-}
-
-/// How well a layout fits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Fit {
-    /// It reads the sample, but another reading is possible (a CSV column found by content, a
-    /// title line before the puzzles).
-    Likely,
-    /// The sample leaves no doubt (81 cells at the start of a line, a known column name).
-    Certain,
-}
-
-/// A layout fitted to one input.
-#[derive(Debug, Clone)]
-pub struct Detected {
-    /// The layout.
-    pub layout: Arc<dyn Layout>,
-    /// How surely it fits.
-    pub fit: Fit,
-    /// Sampled lines the layout skips because of where they are (a header, a title, comment
-    /// lines before a CSV header), with the reason.
-    pub skips: Vec<(u64, Skip)>,
-}
-
-impl Detected {
-    /// `layout`, fitting `fit`ly, with no line skipped for where it is.
-    pub fn new(layout: impl Layout + 'static, fit: Fit) -> Detected {
-        Detected {
-            layout: Arc::new(layout),
-            fit,
-            skips: Vec::new(),
-        }
-    }
-
-    /// The same, with sampled line `line` skipped for `why`.
-    pub fn skipping(mut self, line: u64, why: Skip) -> Detected {
-        self.skips.push((line, why));
-        self
-    }
-}
 
 /// The layout of an input whose first lines are `sample`.
 pub fn detect(sample: &Sample, options: &Options) -> anyhow::Result<Detected> {
@@ -151,28 +73,10 @@ fn refusal(sample: &Sample) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::Skip;
 
     const P: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-
-    #[test]
-    fn a_sample_holds_64_lines_or_2_mib_but_always_one_line() {
-        let mut sample = Sample::default();
-        assert!(
-            sample.has_room(SAMPLE_BYTES + 1),
-            "the first line, however long"
-        );
-        for no in 1..SAMPLE_LINES as u64 {
-            sample.lines.push((no, b"x".to_vec()));
-            assert!(sample.has_room(1), "{no} lines");
-        }
-        sample.lines.push((64, b"x".to_vec()));
-        assert!(!sample.has_room(1), "64 lines");
-        let mut big = Sample::default();
-        big.lines.push((1, vec![b'x'; SAMPLE_BYTES - 10]));
-        assert!(big.has_room(10));
-        assert!(!big.has_room(11));
-    }
 
     /// Lines skipped by decision of detection.
     type Skips = Vec<(u64, Skip)>;

@@ -2,7 +2,8 @@
 //! what each line is ([`Layout::frame`]); this loop only applies its answers, so one rule
 //! decides where every record begins and ends.
 
-use super::detect::{Detected, Sample, detect};
+use super::detect::detect;
+use super::sample::{Detected, Sample};
 use super::source::{LineEnd, Recycled, Source};
 use super::{Framing, Layout, Options, Skip, is_blank, line_framing};
 use std::collections::VecDeque;
@@ -208,7 +209,7 @@ impl Framer {
         })
     }
 
-    /// Frames a part of an input that starts at a record boundary (see [`crate::shard`]), as
+    /// Frames a part of an input that starts at a record boundary (see [`crate::run::shard`]), as
     /// the input's own framer would: with the layout detected at the input's head and, for
     /// the part that starts there (`at_start`), the head lines detection decided to skip
     /// (`decided`, from [`Framer::decided`]). Lines are numbered from the part's start.

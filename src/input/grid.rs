@@ -8,7 +8,7 @@
 //! A 4×4, 16×16 or 25×25 grid is framed by its own side, so that each gets one record and the
 //! input one message.
 
-use super::detect::{Detected, Fit, Sample};
+use super::sample::{Detected, Fit, Sample};
 use super::{
     Echo, Fields, Framing, Layout, LayoutKind, Options, Record, RecordError, Skip, is_comment,
     looks_like_title,

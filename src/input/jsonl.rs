@@ -4,7 +4,7 @@
 //! or 81 numbers; or nine strings). A JSON answer key repeats each object with the answer's
 //! keys added.
 
-use super::detect::{Detected, Fit, Sample};
+use super::sample::{Detected, Fit, Sample};
 use super::{
     Echo, Fields, Framing, Layout, LayoutKind, Options, PUZZLE_NAMES, Record, RecordError,
     SOLUTION_NAMES, find_column, find_named, looks_like_puzzle, show_columns,

@@ -4,7 +4,7 @@
 //! title, followed by puzzles, is a title; one of counts (`8960 9`: puzzles, and the side), a
 //! header.
 
-use super::detect::{Detected, Fit, Sample};
+use super::sample::{Detected, Fit, Sample};
 use super::{
     Echo, Fields, Framing, Layout, LayoutKind, Options, Record, RecordError, Skip,
     frame_line_or_comment, looks_like_title,

@@ -20,11 +20,12 @@ mod grid;
 mod jsonl;
 mod lines;
 mod packed;
+mod sample;
 mod source;
 
 pub use crate::record::{Echo, Fields, GridStyle, cells_field, write_csv_field};
-pub use detect::{Detected, Sample};
 pub use frame::{Chunk, Framer, RawRecord, Skipped};
+pub use sample::{Detected, Sample};
 pub use source::{InputPath, LineEnd, LineEnds, MAX_LINE, Recycled, Source};
 
 use crate::grid::{Grid, ParseError};

@@ -289,7 +289,7 @@ impl Source {
     }
 
     /// Opens the bytes `range` of a regular file, as they are: a shard's part of an input
-    /// (see [`crate::shard`]), whose whole was opened with [`Source::open`] first.
+    /// (see [`crate::run::shard`]), whose whole was opened with [`Source::open`] first.
     pub fn open_part(
         path: &Path,
         range: Range<u64>,

@@ -5,7 +5,7 @@
 //! it: `<solution> multiple >=1000`.
 
 use super::{Answer, Column, KeyFormat, Value};
-use crate::verdict::Verdict;
+use crate::record::verdict::Verdict;
 
 pub fn write(out: &mut Vec<u8>, key: &KeyFormat, answer: &Answer) -> Option<usize> {
     let count = key.has(Column::Solutions);

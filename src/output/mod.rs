@@ -8,8 +8,8 @@ mod lines;
 
 use crate::grid::Grid;
 use crate::logic::{Rating, Score};
+use crate::record::verdict::Verdict;
 use crate::record::{CsvHeader, Echo, Echoes, GridStyle};
-use crate::verdict::Verdict;
 
 /// An answer-key format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +30,7 @@ impl OutputFormat {
     /// The format an output file's name asks for: `*.csv`, `*.tsv`, `*.jsonl`, `*.ndjson`,
     /// `*.json`, each also gzipped (`*.csv.gz`).
     pub fn from_extension(path: &std::path::Path) -> Option<OutputFormat> {
-        let ext = crate::target::content_extension(path)?;
+        let ext = content_extension(path)?;
         match ext.as_str() {
             "csv" | "tsv" => Some(OutputFormat::Csv),
             "jsonl" | "ndjson" | "json" => Some(OutputFormat::Jsonl),
@@ -41,12 +41,21 @@ impl OutputFormat {
     /// The delimiter a CSV key's name asks for: a tab for `*.tsv`, a comma for `*.csv` (each
     /// also gzipped); `None` for any other name, which keeps the input's.
     pub fn delimiter_from_extension(path: &std::path::Path) -> Option<u8> {
-        match crate::target::content_extension(path)?.as_str() {
+        match content_extension(path)?.as_str() {
             "tsv" => Some(b'\t'),
             "csv" => Some(b','),
             _ => None,
         }
     }
+}
+
+/// The extension that says what a file output holds, lowercase, past a `.gz` that says how it
+/// is packed: `csv` for `key.CSV.gz`.
+pub fn content_extension(path: &std::path::Path) -> Option<String> {
+    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+    let name = name.strip_suffix(".gz").unwrap_or(&name);
+    let (stem, ext) = name.rsplit_once('.')?;
+    (!stem.is_empty()).then(|| ext.to_string())
 }
 
 /// What a worker knows about one answered record.

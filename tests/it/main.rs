@@ -9,6 +9,7 @@ mod engine;
 mod framing;
 mod generate;
 mod hardening;
+mod house;
 mod layouts;
 mod logic;
 mod rate;

@@ -1,10 +1,10 @@
 //! Where the answer key goes: stdout, or a file written under a temporary name and put in
-//! place at the end (see [`crate::target`]). With `sync` a file is also on disk before the
+//! place at the end (see [`crate::run::target`]). With `sync` a file is also on disk before the
 //! rename, so that a crash of the machine cannot leave half of it either (what `gzip
 //! --synchronous` does; like gzip, sort and sed, the default leaves that to the operating
 //! system).
 
-use crate::target::{Pending, Target};
+use crate::run::target::{Pending, Target};
 use anyhow::Context;
 use std::fs::File;
 use std::io::{self, Write};
@@ -114,7 +114,7 @@ impl Syncer {
                 }
                 result
             })
-            .map_err(|e| crate::files::thread_error(e, "the sync thread"))?;
+            .map_err(|e| crate::run::files::thread_error(e, "the sync thread"))?;
         Ok(Syncer {
             requests,
             thread,

@@ -38,7 +38,7 @@ pub fn run<T: Default + Send + 'static>(
         let writer = match writer {
             Ok(writer) => writer,
             Err(e) => {
-                let e = crate::files::thread_error(e, "the writer thread");
+                let e = crate::run::files::thread_error(e, "the writer thread");
                 return (Err(e.into()), Ok(()));
             }
         };

@@ -1,6 +1,10 @@
 //! What input and output share: a record's fields, what an answer key repeats of a record
-//! and of its input's shape, and how a CSV field is written. Below both: neither `input` nor
-//! `output` imports the other.
+//! and of its input's shape, how a CSV field is written, and the verdict a record gets. Below
+//! both: neither `input` nor `output` imports the other.
+
+pub mod verdict;
+
+pub use verdict::Verdict;
 
 use crate::grid::CELLS;
 

@@ -8,9 +8,9 @@
 //! file must have: what a shell redirect gives a new file (0666 less the umask), or the mode
 //! of the file it replaces. A device or a pipe (`/dev/null`, a FIFO) is written in place.
 
-use crate::files::path_error;
 use crate::input::InputPath;
 use crate::names::quoted;
+use crate::run::files::path_error;
 use anyhow::{Context, bail};
 use std::fs::File;
 use std::io::ErrorKind;
@@ -28,9 +28,9 @@ pub enum Target {
 
 impl Target {
     /// `-` is stdout, and so is a path to it through `/proc` (`/dev/stdout`: see
-    /// [`crate::files::descriptor_of`]).
+    /// [`crate::run::files::descriptor_of`]).
     pub fn from_arg(path: &Path) -> Target {
-        if path == Path::new("-") || crate::files::descriptor_of(path) == Some(1) {
+        if path == Path::new("-") || crate::run::files::descriptor_of(path) == Some(1) {
             Target::Stdout
         } else {
             Target::File(path.to_path_buf())
@@ -54,7 +54,7 @@ pub fn check(outputs: &[(&str, &Target)], inputs: &[InputPath]) -> anyhow::Resul
         for (other, earlier) in &outputs[..i] {
             let same = match (target, earlier) {
                 (Target::Stdout, Target::Stdout) => true,
-                (Target::File(a), Target::File(b)) => crate::files::same_file(a, b),
+                (Target::File(a), Target::File(b)) => crate::run::files::same_file(a, b),
                 _ => false,
             };
             if same {
@@ -70,10 +70,10 @@ pub fn check(outputs: &[(&str, &Target)], inputs: &[InputPath]) -> anyhow::Resul
         gzipped(path)?;
         for input in inputs {
             let same = match input {
-                InputPath::File(input_path) => crate::files::same_file(path, input_path),
+                InputPath::File(input_path) => crate::run::files::same_file(path, input_path),
                 // The file on stdin (`< puzzles.txt`) is an input under no name of its own.
-                InputPath::Stdin => crate::files::stdin_identity()
-                    .is_some_and(|id| crate::files::path_identity(path) == Some(id)),
+                InputPath::Stdin => crate::run::files::stdin_identity()
+                    .is_some_and(|id| crate::run::files::path_identity(path) == Some(id)),
             };
             if same {
                 bail!(
@@ -106,15 +106,6 @@ pub fn check(outputs: &[(&str, &Target)], inputs: &[InputPath]) -> anyhow::Resul
         }
     }
     Ok(())
-}
-
-/// The extension that says what a file output holds, lowercase, past a `.gz` that says how it
-/// is packed: `csv` for `key.CSV.gz`.
-pub fn content_extension(path: &Path) -> Option<String> {
-    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
-    let name = name.strip_suffix(".gz").unwrap_or(&name);
-    let (stem, ext) = name.rsplit_once('.')?;
-    (!stem.is_empty()).then(|| ext.to_string())
 }
 
 /// Extensions of packers whose files are not written, with the command that packs a file so.
@@ -181,9 +172,9 @@ impl Pending {
 
     fn create_plain(target: &Path) -> anyhow::Result<Pending> {
         let cannot = || format!("cannot write {}", quoted(target));
-        if let Some(fd) = crate::files::descriptor_of(target) {
+        if let Some(fd) = crate::run::files::descriptor_of(target) {
             return Ok(Pending {
-                file: crate::files::reopen_descriptor(fd).with_context(cannot)?,
+                file: crate::run::files::reopen_descriptor(fd).with_context(cannot)?,
                 gzip: None,
                 target: target.to_path_buf(),
                 temp: None,
@@ -218,7 +209,7 @@ impl Pending {
         let temp = builder
             .tempfile_in(directory(target))
             .with_context(cannot)?;
-        crate::cleanup::register(temp.path());
+        crate::run::cleanup::register(temp.path());
         if let Some(meta) = &existing {
             // Replacing a file keeps its mode.
             temp.as_file()
@@ -265,7 +256,7 @@ impl Pending {
         };
         let path = temp.to_path_buf();
         let target = self.target;
-        crate::cleanup::settle(&path, || {
+        crate::run::cleanup::settle(&path, || {
             temp.persist(&target)
                 .map_err(|e| e.error)
                 .with_context(|| format!("cannot write {}", quoted(&target)))

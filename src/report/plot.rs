@@ -1,7 +1,7 @@
 //! SVG charts with plotters' SVG backend (no font libraries: text is laid out approximately).
 
-use crate::bench::Report;
-use crate::stats::Histogram;
+use crate::report::bench::Report;
+use crate::report::stats::Histogram;
 use anyhow::Context;
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -2,13 +2,13 @@
 //! answer, format it, and note what the stats and the messages need. Runs on a worker.
 
 use crate::canon::{Forms, minlex};
-use crate::clock;
 use crate::grid::Grid;
 use crate::input::{Chunk, Fields, Layout, Record, Skipped, read_record};
-use crate::logic::Level;
 use crate::output::{Answer, Echoed, KeyFormat};
+use crate::record::verdict::Verdict;
+use crate::report::stats::RecordStat;
+use crate::run::clock;
 use crate::solver::{Mode, Outcome, Status, solve_within};
-use crate::verdict::Verdict;
 use std::sync::Arc;
 
 /// What every chunk of one input is answered with.
@@ -27,21 +27,6 @@ pub struct Job {
     pub canon: Option<Forms>,
     /// Find each record's class (`--dedupe`, `--classes`): its puzzle's form.
     pub classes: bool,
-}
-
-/// One record's line in the stats.
-#[derive(Debug, Clone, Copy)]
-pub struct RecordStat {
-    pub line: u64,
-    pub verdict: Verdict,
-    /// `None` for records the engine never saw (malformed).
-    pub nanos: Option<u64>,
-    pub guesses: u64,
-    /// Solutions found (count mode), and whether the limit stopped the count.
-    pub count: u64,
-    pub capped: bool,
-    /// With `rate`: the level of a puzzle with one solution.
-    pub level: Option<Level>,
 }
 
 /// A complaint about one record, for stderr.

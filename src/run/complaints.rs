@@ -6,7 +6,7 @@
 //! Stderr is for people: when it cannot be written (closed, full), messages are dropped and
 //! counted, and the run goes on. Nothing written there decides what lands in the answer key.
 
-use crate::answer::Complaint;
+use crate::run::answer::Complaint;
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 

@@ -1,12 +1,10 @@
 //! Run statistics: counts by status, per-puzzle solve time and guesses in constant-memory
 //! histograms, the hardest records; rendered as a table (stderr) and as JSON.
 
-use crate::answer::RecordStat;
 use crate::input::{Skip, Skipped};
 use crate::logic::Level;
-use crate::shard::Shard;
+use crate::record::verdict::Verdict;
 use crate::solver::Mode;
-use crate::verdict::Verdict;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -152,6 +150,36 @@ impl Hard {
 /// How many of the hardest records are kept.
 const HARDEST: usize = 5;
 
+/// One record's line in the stats.
+#[derive(Debug, Clone, Copy)]
+pub struct RecordStat {
+    /// Its first line in its input.
+    pub line: u64,
+    /// What became of it.
+    pub verdict: Verdict,
+    /// `None` for records the engine never saw (malformed).
+    pub nanos: Option<u64>,
+    /// The engine's guesses.
+    pub guesses: u64,
+    /// Solutions found (count mode).
+    pub count: u64,
+    /// Whether the limit stopped the count.
+    pub capped: bool,
+    /// With `rate`: the level of a puzzle with one solution.
+    pub level: Option<Level>,
+}
+
+/// With `--shard`: which shard (K of N), and the bytes of each input it read.
+#[derive(Debug, Clone)]
+pub struct ShardRead {
+    /// K, from 1.
+    pub index: u64,
+    /// N.
+    pub count: u64,
+    /// The bytes of each input this shard read, in input order.
+    pub parts: Vec<Range<u64>>,
+}
+
 /// Everything the stats table and JSON report.
 #[derive(Clone)]
 pub struct Stats {
@@ -184,9 +212,9 @@ pub struct Stats {
     /// the stats count the records written before.
     pub stdout_closed: bool,
     /// CPU time by role.
-    pub cpu: crate::cpu::Roles,
+    pub cpu: crate::report::cpu::Roles,
     /// With `--shard`: which, and the bytes of each input it read.
-    pub shard: Option<(Shard, Vec<Range<u64>>)>,
+    pub shard: Option<ShardRead>,
     /// With `rate`: puzzles per level (in the order of [`Level::ALL`]).
     pub levels: Option<[u64; Level::ALL.len()]>,
     /// With `--dedupe`: records left out of the key, each the same puzzle as one before it
@@ -318,14 +346,19 @@ impl Stats {
                 skipped.join(", ")
             );
         }
-        if let Some((shard, parts)) = &self.shard {
+        if let Some(ShardRead {
+            index,
+            count,
+            parts,
+        }) = &self.shard
+        {
             let bytes: Vec<String> = parts
                 .iter()
                 .zip(&self.inputs)
                 .filter(|(part, _)| !part.is_empty())
                 .map(|(part, name)| format!("{name} bytes {}-{}", part.start, part.end))
                 .collect();
-            let _ = writeln!(t, "shard       {shard}  ({})", bytes.join(", "));
+            let _ = writeln!(t, "shard       {index}/{count}  ({})", bytes.join(", "));
         }
         if let Some(levels) = &self.levels {
             let counts: Vec<String> = Level::ALL
@@ -453,11 +486,11 @@ impl Stats {
             "stderr_lost": self.stderr_lost,
             "complete": !self.stdout_closed,
         });
-        if let Some((shard, parts)) = &self.shard {
+        if let Some(shard) = &self.shard {
             report["shard"] = json!({
                 "index": shard.index,
                 "count": shard.count,
-                "parts": parts.iter().zip(&self.inputs).map(|(part, name)| json!({
+                "parts": shard.parts.iter().zip(&self.inputs).map(|(part, name)| json!({
                     "input": name, "start": part.start, "end": part.end,
                 })).collect::<Vec<_>>(),
             });
@@ -593,13 +626,21 @@ mod tests {
     #[test]
     fn a_shard_names_the_bytes_it_read_of_each_input() {
         let mut s = Stats::new(vec!["a".into(), "b".into()], Mode::Unique, 1);
-        s.shard = Some(("2/3".parse().unwrap(), vec![100..250, 0..0]));
+        s.shard = Some(ShardRead {
+            index: 2,
+            count: 3,
+            parts: vec![100..250, 0..0],
+        });
         assert!(
             s.table().contains("\nshard       2/3  (a bytes 100-250)\n"),
             "{}",
             s.table()
         );
-        s.shard = Some(("3/3".parse().unwrap(), vec![250..300, 0..80]));
+        s.shard = Some(ShardRead {
+            index: 3,
+            count: 3,
+            parts: vec![250..300, 0..80],
+        });
         let table = s.table();
         assert!(
             table.contains("(a bytes 250-300, b bytes 0-80)\n"),

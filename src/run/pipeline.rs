@@ -7,20 +7,20 @@
 //! returns a token for each chunk it writes. A token carries that chunk's buffers, which the
 //! next chunk reuses.
 
-use crate::answer::{Answered, Job, answer_chunk};
 use crate::canon::{Classes, Dedupe, Forms};
-use crate::complaints::{Complaints, Stderr};
-use crate::files::path_error;
 use crate::input::{
     Chunk, Framer, InputPath, Layout, LineEnds, Options, Recycled, Skip, Skipped, Source,
 };
 use crate::output::{Column, KeyFormat, OutputFormat};
-use crate::shard::Shard;
-use crate::sink::Outputs;
-use crate::sink::Sink;
+use crate::report::stats::{ShardRead, Stats};
+use crate::run::answer::{Answered, Job, answer_chunk};
+use crate::run::complaints::{Complaints, Stderr};
+use crate::run::files::path_error;
+use crate::run::shard::Shard;
+use crate::run::sink::Outputs;
+use crate::run::sink::Sink;
+use crate::run::target::Target;
 use crate::solver::Mode;
-use crate::stats::Stats;
-use crate::target::Target;
 use anyhow::{Context, bail};
 use indicatif::ProgressBar;
 use std::io::ErrorKind;
@@ -98,7 +98,7 @@ impl Default for Config {
 /// stats, or the first I/O or usage error.
 pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let start = Instant::now();
-    let cpu_at_start = crate::cpu::process();
+    let cpu_at_start = crate::report::cpu::process();
     // Bytes read from every input, for the progress bar.
     let consumed = Arc::new(AtomicU64::new(0));
     let Plan { first, key, parts } = plan(config, &consumed)?;
@@ -110,7 +110,7 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let mut stats = stream(config, first, &key, parts, &mut outputs.key, &consumed)?;
     stats.wall = start.elapsed();
     // What no role's thread did: planning, unzipping, syncing, the progress bar.
-    let total = crate::cpu::process().saturating_sub(cpu_at_start);
+    let total = crate::report::cpu::process().saturating_sub(cpu_at_start);
     let roles = &mut stats.cpu;
     roles.rest = total.saturating_sub(roles.reader + roles.solvers + roles.writer);
     // The stats and the chart, in the order of `extras`.
@@ -120,7 +120,7 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
         contents.last_mut().expect("just pushed").push(b'\n');
     }
     if config.plot.is_some() {
-        contents.push(crate::plot::histogram_chart(&stats.solve_nanos)?.into_bytes());
+        contents.push(crate::report::plot::histogram_chart(&stats.solve_nanos)?.into_bytes());
     }
     outputs.finish(contents)?;
     Ok(stats)
@@ -148,7 +148,7 @@ fn plan(config: &Config, consumed: &Arc<AtomicU64>) -> anyhow::Result<Plan> {
     let mut outputs = vec![("the answer key", &config.output)];
     outputs.extend(config.stats.iter().map(|t| ("--stats", t)));
     outputs.extend(config.plot.iter().map(|t| ("--plot", t)));
-    crate::target::check(&outputs, &config.inputs)?;
+    crate::run::target::check(&outputs, &config.inputs)?;
     let first = open(&config.inputs[0], config, consumed, Recycled::default())?;
     let key = Arc::new(plan_key(config, first.layout().as_ref())?);
     check_fits(&key, first.layout().as_ref(), first.name(), config)?;
@@ -229,7 +229,7 @@ fn shard_parts(shard: Shard, inputs: &[InputPath], heads: Vec<Head>) -> anyhow::
                 head.name
             );
         }
-        described.push(crate::shard::Input {
+        described.push(crate::run::shard::Input {
             path,
             name: &head.name,
             size,
@@ -238,7 +238,7 @@ fn shard_parts(shard: Shard, inputs: &[InputPath], heads: Vec<Head>) -> anyhow::
             head_lines: head.decided.last().map_or(0, |&(line, _)| line),
         });
     }
-    let ranges = crate::shard::parts(shard, &described)?;
+    let ranges = crate::run::shard::parts(shard, &described)?;
     Ok(ranges
         .into_iter()
         .zip(heads)
@@ -265,7 +265,7 @@ fn check_seekable(inputs: &[InputPath]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Streams every input through the pool into `sink` (see [`crate::ordered`]): the reader
+/// Streams every input through the pool into `sink` (see [`crate::run::ordered`]): the reader
 /// (this thread) frames, the workers answer, the writer thread writes in order. Returns the
 /// stats (all but the wall time).
 fn stream(
@@ -284,7 +284,7 @@ fn stream(
             .map(InputPath::size)
             .sum::<Option<u64>>(),
     };
-    let progress = crate::progress::bar(config.progress, total);
+    let progress = crate::run::progress::bar(config.progress, total);
     let pool = solver_pool(config.threads)?;
     let names = input_names(&config.inputs, parts.as_deref());
     let mut stats = Stats::new(names, config.mode, pool.current_num_threads());
@@ -295,7 +295,11 @@ fn stream(
         stats.classes = Some(0);
     }
     if let (Some(shard), Some(parts)) = (config.shard, &parts) {
-        stats.shard = Some((shard, parts.iter().map(|p| p.range.clone()).collect()));
+        stats.shard = Some(ShardRead {
+            index: shard.index,
+            count: shard.count,
+            parts: parts.iter().map(|p| p.range.clone()).collect(),
+        });
     }
     // A shard whose span starts past the batch's first byte follows the records of the shards
     // before it (its records start there or later): its first record keeps its separator (a
@@ -307,7 +311,7 @@ fn stream(
     let in_flight = (8 * pool.current_num_threads() + 2).min(MAX_IN_FLIGHT);
     let mut stderr = Stderr::default();
     let threads = pool.current_num_threads();
-    let reader_cpu_at_start = crate::cpu::thread();
+    let reader_cpu_at_start = crate::report::cpu::thread();
     let mut reader = Reader::new(config, key, consumed, first, parts, threads);
     let mut writer = Writer {
         sink,
@@ -328,7 +332,7 @@ fn stream(
         classes: Classes::default(),
         kept: Vec::new(),
     };
-    let streamed = crate::ordered::run(
+    let streamed = crate::run::ordered::run(
         &pool,
         in_flight,
         |piece| reader.next(piece),
@@ -342,8 +346,11 @@ fn stream(
     // Each role's CPU time: the reader is this thread, the writer noted its own, and every
     // solver reports its thread's (the pool is this run's).
     let writer_cpu = writer.cpu;
-    let solvers_cpu = pool.broadcast(|_| crate::cpu::thread()).into_iter().sum();
-    let reader_cpu = crate::cpu::thread().saturating_sub(reader_cpu_at_start);
+    let solvers_cpu = pool
+        .broadcast(|_| crate::report::cpu::thread())
+        .into_iter()
+        .sum();
+    let reader_cpu = crate::report::cpu::thread().saturating_sub(reader_cpu_at_start);
     let summary = writer.complaints.summary();
     writer.stderr.say(summary.as_bytes());
     for warning in &reader.warnings {
@@ -361,7 +368,7 @@ fn stream(
     stats.skipped.merge(&reader.skipped);
     stats.lines = reader.lines;
     stats.stderr_lost = stderr.lost;
-    stats.cpu = crate::cpu::Roles {
+    stats.cpu = crate::report::cpu::Roles {
         reader: reader_cpu,
         solvers: solvers_cpu,
         writer: writer_cpu,
@@ -429,7 +436,7 @@ pub fn solver_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
         .build();
     pool.map_err(|e| {
         let what = format!("{threads} solver threads; fewer (-j) may fit");
-        crate::files::thread_error(std::io::Error::other(e.to_string()), &what).into()
+        crate::run::files::thread_error(std::io::Error::other(e.to_string()), &what).into()
     })
 }
 
@@ -449,7 +456,10 @@ fn check_inputs(inputs: &[InputPath]) -> anyhow::Result<()> {
     }
     let mut streams = Vec::new();
     if stdins == 1 {
-        streams.push(("`-` (stdin)".to_string(), crate::files::stdin_identity()));
+        streams.push((
+            "`-` (stdin)".to_string(),
+            crate::run::files::stdin_identity(),
+        ));
     }
     for input in inputs {
         let InputPath::File(path) = input else {
@@ -462,7 +472,7 @@ fn check_inputs(inputs: &[InputPath]) -> anyhow::Result<()> {
             return Err(path_error(ErrorKind::IsADirectory, message));
         }
         if !meta.is_file() {
-            let id = crate::files::identity(&meta);
+            let id = crate::run::files::identity(&meta);
             if let Some((other, _)) = streams.iter().find(|(_, o)| id.is_some() && *o == id) {
                 bail!(
                     "{name} and {other} are the same stream: it can be read only once, so it cannot be two inputs"
@@ -781,7 +791,7 @@ fn chunk_size(growing: u64, framer: &Framer, records: u64, workers: u64) -> usiz
 struct Writer<'a> {
     sink: &'a mut Sink,
     /// The rate and time left, over the last seconds.
-    window: crate::progress::Window,
+    window: crate::run::progress::Window,
     total: Option<u64>,
     /// What each record's answer starts with but the key's first must not (see
     /// [`KeyFormat::separator`]); emptied once the first is written.
@@ -865,9 +875,9 @@ impl Writer<'_> {
             _ => out,
         };
         let written = self.sink.write(out);
-        self.cpu = crate::cpu::thread();
+        self.cpu = crate::report::cpu::thread();
         if let Err(e) = written {
-            self.stdout_closed = crate::files::is_broken_pipe(&e);
+            self.stdout_closed = crate::run::files::is_broken_pipe(&e);
             return Err(e);
         }
         match chosen {

@@ -1,0 +1,11 @@
+//! What a run reports, and how: the stats of `solve`, `rate`, `canon` and `generate` (a table
+//! and JSON), the bench's measurements, charts, and the CPU clocks that say where time went.
+//! Below the runner: `run` fills these in, nothing here runs anything.
+
+#[doc(hidden)]
+pub mod bench;
+#[doc(hidden)]
+pub mod cpu;
+#[doc(hidden)]
+pub mod plot;
+pub mod stats;
