@@ -12,7 +12,7 @@ use std::time::Duration;
 
 /// A log-bucketed histogram: 8 buckets per power of two (values within 12.5%), exact below 8.
 /// 496 counters cover every `u64`, whatever the number of values.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Histogram {
     buckets: Box<[u64; 496]>,
     count: u64,
@@ -74,6 +74,27 @@ impl Histogram {
     /// How many values.
     pub fn count(&self) -> u64 {
         self.count
+    }
+
+    /// Adds every value of `other`.
+    pub fn merge(&mut self, other: &Histogram) {
+        if other.count == 0 {
+            return;
+        }
+        for (mine, theirs) in self.buckets.iter_mut().zip(other.buckets.iter()) {
+            *mine += theirs;
+        }
+        self.count += other.count;
+        self.sum += other.sum;
+        self.max = self.max.max(other.max);
+    }
+
+    /// Back to no value, keeping the buckets' memory.
+    pub fn clear(&mut self) {
+        if self.count > 0 {
+            self.buckets.fill(0);
+            (self.count, self.sum, self.max) = (0, 0, 0);
+        }
     }
 
     /// Their mean, exact (0 when there is none).
@@ -169,92 +190,70 @@ pub struct RecordStat {
     pub level: Option<Level>,
 }
 
-/// With `--shard`: which shard (K of N), and the bytes of each input it read.
+/// What records add up to: counts by verdict and level, the distributions of solve time,
+/// guesses and solutions, and the hardest few. A worker tallies its chunk, and the run merges
+/// the chunks' tallies in input order, so that no thread does anything per record for the
+/// stats.
 #[derive(Debug, Clone)]
-pub struct ShardRead {
-    /// K, from 1.
-    pub index: u64,
-    /// N.
-    pub count: u64,
-    /// The bytes of each input this shard read, in input order.
-    pub parts: Vec<Range<u64>>,
-}
-
-/// Everything the stats table and JSON report.
-#[derive(Clone)]
-pub struct Stats {
-    /// The inputs' names, as messages give them.
-    pub inputs: Vec<String>,
-    /// The run's mode.
-    pub mode: Mode,
-    /// Solver threads.
-    pub threads: usize,
+pub struct Tally {
+    mode: Mode,
     counts: [u64; Verdict::ALL.len()],
+    /// With `rate`: puzzles per level (in the order of [`Level::ALL`]).
+    levels: [u64; Level::ALL.len()],
     /// Solve times of the puzzles answered.
     pub solve_nanos: Histogram,
     /// Their guesses.
     pub guesses: Histogram,
-    /// Count mode: solutions per puzzle (below the limit), and puzzles that reached it.
+    /// Count mode: solutions per puzzle (below the limit).
     pub solutions: Histogram,
     /// Count mode: puzzles whose count stopped at the limit.
     pub at_limit: u64,
     hardest: Vec<Hard>,
-    /// The run's wall-clock time, from start to the last output written.
-    pub wall: Duration,
-    /// Input lines read, and those in no record, by reason: `lines` is the lines of every
-    /// record plus `skipped.total()`.
-    pub lines: u64,
-    /// Lines in no record, by reason.
-    pub skipped: Skipped,
-    /// Messages for stderr that could not be written there.
-    pub stderr_lost: u64,
-    /// The answer key's reader closed stdout before the end (`| head`): the run stopped, and
-    /// the stats count the records written before.
-    pub stdout_closed: bool,
-    /// CPU time by role.
-    pub cpu: crate::report::cpu::Roles,
-    /// With `--shard`: which, and the bytes of each input it read.
-    pub shard: Option<ShardRead>,
-    /// With `rate`: puzzles per level (in the order of [`Level::ALL`]).
-    pub levels: Option<[u64; Level::ALL.len()]>,
-    /// With `--dedupe`: records left out of the key, each the same puzzle as one before it
-    /// (up to the moves that keep a Sudoku's logic). They are in no count above.
-    pub duplicates: u64,
-    /// With `--dedupe` or `--classes`: the classes met.
-    pub classes: Option<u64>,
 }
 
-impl Stats {
-    /// Nothing counted yet.
-    pub fn new(inputs: Vec<String>, mode: Mode, threads: usize) -> Stats {
-        Stats {
-            inputs,
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally::new(Mode::Unique)
+    }
+}
+
+impl Tally {
+    /// Nothing counted yet, of a run in `mode`.
+    pub fn new(mode: Mode) -> Tally {
+        Tally {
             mode,
-            threads,
             counts: Default::default(),
+            levels: Default::default(),
             solve_nanos: Histogram::default(),
             guesses: Histogram::default(),
             solutions: Histogram::default(),
             at_limit: 0,
             hardest: Vec::new(),
-            wall: Duration::ZERO,
-            lines: 0,
-            skipped: Skipped::default(),
-            stderr_lost: 0,
-            stdout_closed: false,
-            cpu: Default::default(),
-            shard: None,
-            levels: None,
-            duplicates: 0,
-            classes: None,
         }
     }
 
-    /// Counts one record of input `input`.
+    /// Back to nothing counted, keeping the histograms' memory.
+    pub fn clear(&mut self, mode: Mode) {
+        self.mode = mode;
+        self.counts = Default::default();
+        self.levels = Default::default();
+        for h in [
+            &mut self.solve_nanos,
+            &mut self.guesses,
+            &mut self.solutions,
+        ] {
+            h.clear();
+        }
+        self.at_limit = 0;
+        self.hardest.clear();
+    }
+
+    /// Counts one record of input `input` (its line numbered from the start of the input, or
+    /// of whatever part of it the tally's lines count from).
     pub fn add(&mut self, input: usize, r: &RecordStat) {
         self.counts[r.verdict as usize] += 1;
-        if let (Some(levels), Some(level)) = (&mut self.levels, r.level) {
-            levels[level as usize] += 1;
+        if let Some(level) = r.level {
+            self.levels[level as usize] += 1;
         }
         let Some(nanos) = r.nanos else { return };
         self.solve_nanos.add(nanos);
@@ -275,6 +274,32 @@ impl Stats {
             nanos,
             verdict: r.verdict,
         };
+        self.keep_if_hard(hard);
+    }
+
+    /// Adds the tally of the records that come next, whose lines in input `input` were
+    /// numbered from `lines_before` lines later than this tally's.
+    pub fn merge(&mut self, later: &Tally, lines_before: u64) {
+        for (mine, theirs) in self.counts.iter_mut().zip(&later.counts) {
+            *mine += theirs;
+        }
+        for (mine, theirs) in self.levels.iter_mut().zip(&later.levels) {
+            *mine += theirs;
+        }
+        self.solve_nanos.merge(&later.solve_nanos);
+        self.guesses.merge(&later.guesses);
+        self.solutions.merge(&later.solutions);
+        self.at_limit += later.at_limit;
+        // In order, each after the equals already kept: as if added one by one. A record
+        // that is not among its chunk's hardest has as many harder ones before it here.
+        for hard in &later.hardest {
+            let mut hard = hard.clone();
+            hard.line += lines_before;
+            self.keep_if_hard(hard);
+        }
+    }
+
+    fn keep_if_hard(&mut self, hard: Hard) {
         if self.hardest.len() < HARDEST || hard.rank() > self.hardest[HARDEST - 1].rank() {
             let at = self.hardest.partition_point(|h| h.rank() >= hard.rank());
             self.hardest.insert(at, hard);
@@ -290,6 +315,90 @@ impl Stats {
     /// Records, all verdicts.
     pub fn records(&self) -> u64 {
         self.counts.iter().sum()
+    }
+}
+
+/// With `--shard`: which shard (K of N), and the bytes of each input it read.
+#[derive(Debug, Clone)]
+pub struct ShardRead {
+    /// K, from 1.
+    pub index: u64,
+    /// N.
+    pub count: u64,
+    /// The bytes of each input this shard read, in input order.
+    pub parts: Vec<Range<u64>>,
+}
+
+/// Everything the stats table and JSON report.
+#[derive(Clone)]
+pub struct Stats {
+    /// The inputs' names, as messages give them.
+    pub inputs: Vec<String>,
+    /// The run's mode.
+    pub mode: Mode,
+    /// Solver threads.
+    pub threads: usize,
+    /// What the records written add up to.
+    pub tally: Tally,
+    /// The run's wall-clock time, from start to the last output written.
+    pub wall: Duration,
+    /// Input lines read, and those in no record, by reason: `lines` is the lines of every
+    /// record plus `skipped.total()`.
+    pub lines: u64,
+    /// Lines in no record, by reason.
+    pub skipped: Skipped,
+    /// Messages for stderr that could not be written there.
+    pub stderr_lost: u64,
+    /// The answer key's reader closed stdout before the end (`| head`): the run stopped, and
+    /// the stats count the records written before.
+    pub stdout_closed: bool,
+    /// CPU time by role.
+    pub cpu: crate::report::cpu::Roles,
+    /// With `--shard`: which, and the bytes of each input it read.
+    pub shard: Option<ShardRead>,
+    /// With `rate`: the tally's puzzles per level are reported.
+    pub rated: bool,
+    /// With `--dedupe`: records left out of the key, each the same puzzle as one before it
+    /// (up to the moves that keep a Sudoku's logic). They are in no count above.
+    pub duplicates: u64,
+    /// With `--dedupe` or `--classes`: the classes met.
+    pub classes: Option<u64>,
+}
+
+impl Stats {
+    /// Nothing counted yet.
+    pub fn new(inputs: Vec<String>, mode: Mode, threads: usize) -> Stats {
+        Stats {
+            inputs,
+            mode,
+            threads,
+            tally: Tally::new(mode),
+            wall: Duration::ZERO,
+            lines: 0,
+            skipped: Skipped::default(),
+            stderr_lost: 0,
+            stdout_closed: false,
+            cpu: Default::default(),
+            shard: None,
+            rated: false,
+            duplicates: 0,
+            classes: None,
+        }
+    }
+
+    /// Counts one record of input `input`.
+    pub fn add(&mut self, input: usize, r: &RecordStat) {
+        self.tally.add(input, r);
+    }
+
+    /// Records with verdict `v`.
+    pub fn count(&self, v: Verdict) -> u64 {
+        self.tally.counts[v as usize]
+    }
+
+    /// Records, all verdicts.
+    pub fn records(&self) -> u64 {
+        self.tally.counts.iter().sum()
     }
 
     /// Records that make the exit code 1.
@@ -360,7 +469,8 @@ impl Stats {
                 .collect();
             let _ = writeln!(t, "shard       {index}/{count}  ({})", bytes.join(", "));
         }
-        if let Some(levels) = &self.levels {
+        if self.rated {
+            let levels = &self.tally.levels;
             let counts: Vec<String> = Level::ALL
                 .iter()
                 .map(|&l| format!("{} {}", l.name(), levels[l as usize]))
@@ -369,6 +479,7 @@ impl Stats {
         }
         if let Mode::Count(limit) = self.mode {
             let mut counts: Vec<String> = self
+                .tally
                 .solutions
                 .buckets()
                 .map(|(low, high, n)| match low == high {
@@ -376,8 +487,8 @@ impl Stats {
                     false => format!("{low}-{high}: {n}"),
                 })
                 .collect();
-            if self.at_limit > 0 {
-                counts.push(format!(">={limit}: {}", self.at_limit));
+            if self.tally.at_limit > 0 {
+                counts.push(format!(">={limit}: {}", self.tally.at_limit));
             }
             let _ = writeln!(t, "solutions   {}", counts.join(", "));
         }
@@ -401,7 +512,7 @@ impl Stats {
                 100.0 * cpu.serial_share()
             );
         }
-        let h = &self.solve_nanos;
+        let h = &self.tally.solve_nanos;
         let _ = writeln!(
             t,
             "solve µs    mean {:.1}  p50 {:.1}  p90 {:.1}  p99 {:.1}  max {:.1}",
@@ -411,9 +522,10 @@ impl Stats {
             micros(h.quantile(0.99)),
             micros(h.max())
         );
-        let _ = writeln!(t, "guesses     {}", self.guesses.summary());
-        if !self.hardest.is_empty() {
+        let _ = writeln!(t, "guesses     {}", self.tally.guesses.summary());
+        if !self.tally.hardest.is_empty() {
             let hard: Vec<String> = self
+                .tally
                 .hardest
                 .iter()
                 .map(|h| {
@@ -434,8 +546,8 @@ impl Stats {
     /// The JSON report (keys documented in docs/solve.md, "Stats").
     pub fn to_json(&self) -> serde_json::Value {
         let micros = |n: u64| n as f64 / 1000.0;
-        let h = &self.solve_nanos;
-        let g = &self.guesses;
+        let h = &self.tally.solve_nanos;
+        let g = &self.tally.guesses;
         let counts: serde_json::Map<String, serde_json::Value> = Verdict::ALL
             .iter()
             .map(|&v| (v.as_str().to_string(), json!(self.count(v))))
@@ -476,7 +588,7 @@ impl Stats {
                 "p99": g.quantile(0.99),
                 "max": g.max(),
             },
-            "hardest": self.hardest.iter().map(|h| json!({
+            "hardest": self.tally.hardest.iter().map(|h| json!({
                 "input": self.inputs[h.input],
                 "line": h.line,
                 "guesses": h.guesses,
@@ -499,7 +611,8 @@ impl Stats {
             report["classes"] = json!(classes);
             report["duplicates"] = json!(self.duplicates);
         }
-        if let Some(levels) = &self.levels {
+        if self.rated {
+            let levels = &self.tally.levels;
             let counts: serde_json::Map<String, serde_json::Value> = Level::ALL
                 .iter()
                 .map(|&l| (l.name().to_string(), json!(levels[l as usize])))
@@ -509,10 +622,10 @@ impl Stats {
         if let Mode::Count(limit) = self.mode {
             report["solutions"] = json!({
                 "limit": limit,
-                "histogram": self.solutions.buckets().map(|(low, high, n)| json!({
+                "histogram": self.tally.solutions.buckets().map(|(low, high, n)| json!({
                     "min": low, "max": high, "puzzles": n,
                 })).collect::<Vec<_>>(),
-                "at_limit": self.at_limit,
+                "at_limit": self.tally.at_limit,
             });
         }
         report
@@ -571,8 +684,8 @@ mod tests {
         s.add(0, &record(1, Verdict::Solved, 1));
         s.add(0, &record(2, Verdict::Multiple, 4));
         s.add(0, &record(3, Verdict::Invalid, 0));
-        assert_eq!(s.solutions.count(), 2);
-        assert_eq!(s.solutions.max(), 4);
+        assert_eq!(s.tally.solutions.count(), 2);
+        assert_eq!(s.tally.solutions.max(), 4);
         assert!(
             s.table().contains("solutions   1: 1, 4: 1\n"),
             "{}",
@@ -594,7 +707,7 @@ mod tests {
         // Other modes keep no count.
         let mut unique = Stats::new(vec!["f".into()], Mode::Unique, 1);
         unique.add(0, &record(1, Verdict::Solved, 1));
-        assert_eq!(unique.solutions.count(), 0);
+        assert_eq!(unique.tally.solutions.count(), 0);
     }
 
     #[test]
@@ -721,12 +834,67 @@ mod tests {
             };
             s.add(0, &r);
         }
-        let lines: Vec<u64> = s.hardest.iter().map(|x| x.line).collect();
+        let lines: Vec<u64> = s.tally.hardest.iter().map(|x| x.line).collect();
         assert_eq!(lines, [4, 5, 2, 7, 8]);
         assert_eq!(s.records(), 8);
         assert!(
             s.table()
                 .contains("hardest     f:4 (7 guesses, 0 µs), f:5 (3 guesses")
         );
+    }
+
+    /// Tallies of consecutive chunks, merged in order with their lines rebased, are the tally
+    /// of the records added one by one: counts, levels, every histogram, and the hardest with
+    /// their ties in input order.
+    #[test]
+    fn merged_chunk_tallies_equal_the_records_added_one_by_one() {
+        let mut seed = 7u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for round in 0..50 {
+            let mode = if round % 2 == 0 {
+                Mode::Count(10)
+            } else {
+                Mode::Unique
+            };
+            let records: Vec<RecordStat> = (1..=200)
+                .map(|line| RecordStat {
+                    line,
+                    verdict: Verdict::ALL[next(Verdict::ALL.len() as u64) as usize],
+                    nanos: (next(5) > 0).then(|| 1000 * next(4)),
+                    guesses: next(3),
+                    count: next(12),
+                    capped: next(4) == 0,
+                    level: (next(2) == 0)
+                        .then(|| Level::ALL[next(Level::ALL.len() as u64) as usize]),
+                })
+                .collect();
+            let mut whole = Tally::new(mode);
+            for r in &records {
+                whole.add(0, r);
+            }
+            let mut merged = Tally::new(mode);
+            let mut chunk = Tally::new(mode);
+            let mut start = 0;
+            while start < records.len() {
+                let end = (start + 1 + next(40) as usize).min(records.len());
+                chunk.clear(mode);
+                for r in &records[start..end] {
+                    // Lines counted from the chunk's first, as a worker that read a range does.
+                    let relative = RecordStat {
+                        line: r.line - start as u64,
+                        ..*r
+                    };
+                    chunk.add(0, &relative);
+                }
+                merged.merge(&chunk, start as u64);
+                start = end;
+            }
+            assert_eq!(format!("{merged:?}"), format!("{whole:?}"), "round {round}");
+        }
     }
 }

@@ -6,7 +6,7 @@ use crate::grid::Grid;
 use crate::input::{Chunk, Fields, Layout, Record, Skipped, read_record};
 use crate::output::{Answer, Echoed, KeyFormat};
 use crate::record::verdict::Verdict;
-use crate::report::stats::RecordStat;
+use crate::report::stats::{RecordStat, Tally};
 use crate::run::clock;
 use crate::solver::{Mode, Outcome, Status, solve_within};
 use std::sync::Arc;
@@ -59,6 +59,10 @@ pub struct Answered {
     /// The answer key's bytes for this chunk.
     pub out: Vec<u8>,
     pub complaints: Vec<Complaint>,
+    /// What the chunk's records add up to, for the stats.
+    pub tally: Tally,
+    /// With [`Job::classes`]: each record's line in the stats, which counts only once the
+    /// writer has kept it.
     pub records: Vec<RecordStat>,
     /// Lines the worker skipped as it framed the chunk.
     pub skipped: Skipped,
@@ -76,6 +80,7 @@ pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
     let Answered {
         mut out,
         mut complaints,
+        mut tally,
         mut records,
         mut fields,
         mut placed,
@@ -85,6 +90,7 @@ pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
     out.clear();
     out.reserve(chunk.text.len() + chunk.records.len() * 128);
     complaints.clear();
+    tally.clear(job.mode);
     records.clear();
     placed.clear();
     for (raw, text) in chunk.iter() {
@@ -106,14 +112,7 @@ pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
             puzzle: record.puzzle.as_ref().ok(),
         };
         let class_at = job.key.write(&mut out, &echoed, &answer);
-        if job.classes {
-            placed.push(Placed {
-                end: out.len(),
-                form: answer.form,
-                class_at,
-            });
-        }
-        records.push(RecordStat {
+        let stat = RecordStat {
             line: raw.line,
             verdict: answer.verdict,
             nanos: record.puzzle.is_ok().then_some(answer.nanos),
@@ -121,12 +120,23 @@ pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
             count: answer.count,
             capped: answer.capped,
             level: answer.rating.map(|r| r.level()),
-        });
+        };
+        if job.classes {
+            placed.push(Placed {
+                end: out.len(),
+                form: answer.form,
+                class_at,
+            });
+            records.push(stat);
+        } else {
+            tally.add(chunk.input, &stat);
+        }
     }
     Answered {
         input: chunk.input,
         out,
         complaints,
+        tally,
         records,
         skipped: chunk.skipped,
         placed,

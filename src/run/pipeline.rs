@@ -120,7 +120,7 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
         contents.last_mut().expect("just pushed").push(b'\n');
     }
     if config.plot.is_some() {
-        contents.push(crate::report::plot::histogram_chart(&stats.solve_nanos)?.into_bytes());
+        contents.push(crate::report::plot::histogram_chart(&stats.tally.solve_nanos)?.into_bytes());
     }
     outputs.finish(contents)?;
     Ok(stats)
@@ -289,7 +289,7 @@ fn stream(
     let names = input_names(&config.inputs, parts.as_deref());
     let mut stats = Stats::new(names, config.mode, pool.current_num_threads());
     if config.rate.is_some() {
-        stats.levels = Some(Default::default());
+        stats.rated = true;
     }
     if config.dedupe != Dedupe::Keep {
         stats.classes = Some(0);
@@ -865,7 +865,7 @@ impl Writer<'_> {
         };
         let any = match chosen {
             Some(_) => !kept.is_empty(),
-            None => !a.records.is_empty(),
+            None => a.tally.records() > 0,
         };
         let out = match out.strip_prefix(self.separator) {
             Some(rest) if any => {
@@ -888,11 +888,7 @@ impl Writer<'_> {
                 self.stats.duplicates += (a.records.len() - kept.len()) as u64;
                 self.stats.classes = Some(self.classes.len() as u64);
             }
-            None => {
-                for r in &a.records {
-                    self.stats.add(a.input, r);
-                }
-            }
+            None => self.stats.tally.merge(&a.tally, 0),
         }
         self.stats.skipped.merge(&a.skipped);
         if !self.progress.is_hidden() {
