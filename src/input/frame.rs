@@ -4,7 +4,9 @@
 
 use super::detect::detect;
 use super::sample::{Detected, Sample};
-use super::source::{LineEnd, Recycled, Source};
+#[cfg(test)]
+use super::source::InputPath;
+use super::source::{LineEnd, MAX_LINE, Recycled, Source, TextRange};
 use super::{Framing, Layout, Options, Skip, is_blank, line_framing};
 use std::collections::VecDeque;
 use std::io;
@@ -28,8 +30,15 @@ pub struct Chunk {
     pub records: Vec<RawRecord>,
     /// Set while `text` is a block of whole lines not yet framed: the first one's number.
     unframed: Option<u64>,
+    /// A range of the input for the worker to read (and then frame) itself.
+    range: Option<TextRange>,
     /// Lines of the block skipped when it was framed, by reason.
     pub skipped: Skipped,
+    /// Lines the chunk covers (in its records or skipped), once it is framed.
+    pub lines: u64,
+    /// Its lines are numbered from its own first, 1: read from a range, it does not know how
+    /// many lines came before it. Whoever takes the chunks in order adds those.
+    pub relative_lines: bool,
 }
 
 impl Chunk {
@@ -42,34 +51,46 @@ impl Chunk {
     }
 
     /// Frames a block of whole lines by `layout`'s rule: each line is skipped (and counted)
-    /// or is a record. Does nothing to a chunk already framed.
-    pub fn frame(&mut self, layout: &dyn Layout) {
-        let Some(mut line) = self.unframed.take() else {
-            return;
+    /// or is a record. A range is read first (which fails if the file was cut short). Does
+    /// nothing to a chunk already framed.
+    pub fn frame(&mut self, layout: &dyn Layout) -> io::Result<()> {
+        let Some(first_line) = self.unframed.take() else {
+            return Ok(());
         };
-        let mut start = 0;
+        let mut start = match self.range.take() {
+            Some(range) => range.read_into(&mut self.text)?,
+            None => 0,
+        };
+        let mut line = first_line;
         while start < self.text.len() {
             let rest = &self.text[start..];
             let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+            // Only a range's last line can be this long (read on past the range, and cut
+            // there): read as a line too long is read one at a time.
+            let too_long = len > MAX_LINE;
             let mut end = start + len;
-            if end > start && self.text[end - 1] == b'\r' {
+            if end > start && self.text[end - 1] == b'\r' && !too_long {
                 end -= 1;
             }
-            let text = &self.text[start..end];
-            let framing = line_framing(layout, text, true, 0);
+            let framing = match too_long {
+                false => line_framing(layout, &self.text[start..end], true, 0),
+                true => line_framing(layout, &self.text[start..start + MAX_LINE], false, 0),
+            };
             match framing {
                 Framing::Skip(why) | Framing::SkipAndClose(why) => self.skipped.add(why, 1),
                 Framing::Take { .. } => self.records.push(RawRecord {
                     line,
                     lines: 1,
                     start,
-                    end,
-                    too_long: false,
+                    end: if too_long { start } else { end },
+                    too_long,
                 }),
             }
             start += len + 1;
             line += 1;
         }
+        self.lines = line - first_line;
+        Ok(())
     }
 
     fn reset(&mut self, input: usize) {
@@ -77,7 +98,10 @@ impl Chunk {
         self.text.clear();
         self.records.clear();
         self.unframed = None;
+        self.range = None;
         self.skipped = Skipped::default();
+        self.lines = 0;
+        self.relative_lines = false;
     }
 }
 
@@ -160,6 +184,12 @@ pub struct Framer {
     open: Option<Open>,
     /// The source starts at the input's first byte (where a byte-order mark is dropped).
     at_start: bool,
+    /// Hand the workers ranges to read where the source allows ([`Framer::read_by_ranges`]),
+    /// and the bytes a line took before the first (for the size of a chunk's range).
+    ranges: bool,
+    bytes_per_line: Option<u64>,
+    /// A range's bytes at most ([`CHUNK_BYTES`]; tests cut ranges anywhere with fewer).
+    range_bytes: usize,
 }
 
 impl Framer {
@@ -206,6 +236,9 @@ impl Framer {
             skipped: Skipped::default(),
             open: None,
             at_start: true,
+            ranges: false,
+            bytes_per_line: None,
+            range_bytes: CHUNK_BYTES,
         })
     }
 
@@ -230,6 +263,9 @@ impl Framer {
             skipped: Skipped::default(),
             open: None,
             at_start,
+            ranges: false,
+            bytes_per_line: None,
+            range_bytes: CHUNK_BYTES,
         }
     }
 
@@ -254,7 +290,24 @@ impl Framer {
         self.skipped
     }
 
-    /// Lines framed so far (each in a record or skipped).
+    /// From here on, where the input is a regular file read as its bytes and its records are
+    /// lines, chunks are ranges of the file that the workers read and frame themselves
+    /// (numbering lines from each chunk's first: see [`Chunk::relative_lines`]), so that the
+    /// thread that frames reads nothing. For a run that takes the chunks in order.
+    pub fn read_by_ranges(&mut self) {
+        self.ranges = true;
+    }
+
+    /// The bytes a line takes, as far as this framer can tell: the average of the lines it
+    /// framed itself before it handed out ranges.
+    pub fn bytes_per_line(&self) -> u64 {
+        let read = self.source.position();
+        self.bytes_per_line
+            .unwrap_or_else(|| read.checked_div(self.line_no).unwrap_or(82).max(1))
+    }
+
+    /// Lines framed so far (each in a record or skipped), not counting those of chunks read
+    /// by range.
     pub fn lines(&self) -> u64 {
         self.line_no
     }
@@ -291,7 +344,7 @@ impl Framer {
         if !self.refill(&mut chunk, input, records)? {
             return Ok(None);
         }
-        chunk.frame(self.layout.as_ref());
+        chunk.frame(self.layout.as_ref())?;
         self.skipped.merge(&chunk.skipped);
         Ok(Some(chunk))
     }
@@ -310,6 +363,22 @@ impl Framer {
             || (self.at_start && self.line_no == 0);
         if self.layout.records_are_lines() && !by_line {
             let read = self.source.position();
+            if self.ranges && self.source.reads_by_ranges() {
+                // Lines are no longer counted here: the size of a line so far stands for all.
+                let per_line = self.bytes_per_line();
+                self.bytes_per_line = Some(per_line);
+                let budget = (records.max(1) as u64).saturating_mul(per_line);
+                let Some(range) = self
+                    .source
+                    .take_range(budget.min(self.range_bytes as u64) as usize)
+                else {
+                    return Ok(false);
+                };
+                chunk.range = Some(range);
+                chunk.unframed = Some(1);
+                chunk.relative_lines = true;
+                return Ok(true);
+            }
             let per_line = read.checked_div(self.line_no).unwrap_or(82).max(1) as usize;
             let budget = records.max(1).saturating_mul(per_line).min(CHUNK_BYTES);
             match self.source.read_block(&mut chunk.text, budget)? {
@@ -323,6 +392,7 @@ impl Framer {
             }
         }
         // A chunk ends only between records, so that a record is never cut in two.
+        let lines_before = self.line_no;
         while self.open.is_some()
             || (chunk.records.len() < records.max(1) && chunk.text.len() < CHUNK_BYTES)
         {
@@ -333,6 +403,7 @@ impl Framer {
             };
             self.frame_line(chunk, start, end);
         }
+        chunk.lines = self.line_no - lines_before;
         Ok(!chunk.records.is_empty())
     }
 
@@ -478,7 +549,7 @@ mod tests {
         let mut chunk = Chunk::default();
         while f.refill(&mut chunk, 0, 3).unwrap() {
             blocks += usize::from(chunk.unframed.is_some());
-            chunk.frame(f.layout().as_ref());
+            chunk.frame(f.layout().as_ref()).unwrap();
             sizes.push(chunk.iter().count());
             for (r, t) in chunk.iter() {
                 lines.push(r.line);
@@ -616,5 +687,117 @@ mod tests {
             got.extend(c.iter().map(|(r, t)| (r.line, r.too_long, t.to_vec())));
         }
         assert_eq!(got, [(1, true, Vec::new()), (2, false, b"ok".to_vec())]);
+    }
+
+    /// Records (line, text, too long), lines skipped, lines in all.
+    type Framed = (Vec<(u64, Vec<u8>, bool)>, Skipped, u64);
+
+    /// Every record of a framer, read to its end in chunks of `records`: its line (made
+    /// absolute for chunks read by range, from the lines of the chunks before), its text and
+    /// whether it was too long; then the lines skipped, by reason, and the lines in all.
+    fn frame_all(f: &mut Framer, records: usize) -> Framed {
+        let (mut out, mut skipped, mut lines) = (Vec::new(), Skipped::default(), 0);
+        let (mut chunk, mut by_range) = (Chunk::default(), 0);
+        while f.refill(&mut chunk, 0, records).unwrap() {
+            by_range += usize::from(chunk.relative_lines);
+            chunk.frame(f.layout().as_ref()).unwrap();
+            let moved_by = if chunk.relative_lines { lines } else { 0 };
+            lines += chunk.lines;
+            skipped.merge(&chunk.skipped);
+            for (r, t) in chunk.iter() {
+                out.push((r.line + moved_by, t.to_vec(), r.too_long));
+            }
+        }
+        skipped.merge(&f.skipped());
+        assert_eq!(
+            by_range > 0,
+            f.ranges,
+            "past the sample, by range when asked"
+        );
+        (out, skipped, lines)
+    }
+
+    /// A file of `text`, read by ranges of `range_bytes` from the first line past
+    /// detection's sample, frames as the same text streamed does: the same records on the
+    /// same lines, the same lines skipped. Ranges of every size cut the text at every offset.
+    #[test]
+    fn ranges_cut_anywhere_frame_as_the_stream_does() {
+        let head = format!("{P}\n").repeat(70);
+        let csv_head = format!("id,puzzle\n{}", format!("7,{P}\n").repeat(70));
+        let texts: Vec<(String, Option<&str>)> = vec![
+            // Lines: blank runs, comments, CR LF, a last line without its end.
+            (format!("{head}\n\n#c\n{P}\r\n\r\n{P}\n  \n{P}"), None),
+            // A byte-order mark, a title, ragged lines.
+            (format!("\u{feff}Title\n{head}x\n{P}{P}\n\n1\n"), None),
+            // CSV: quotes (doubled, with the delimiter, unclosed), ragged rows, CR LF.
+            (
+                format!(
+                    "{csv_head}\"8\",\"{P}\"\r\n9,\"a,\"\"b\"\n10\n11,{P},extra\n12,\"{P}\n\n13,{P}\n"
+                ),
+                None,
+            ),
+            // JSON Lines.
+            (
+                format!(
+                    "{}{{\"puzzle\": \"{P}\"}}\r\n\n{{\"puzzle\": 1}}\nnot json\n",
+                    format!("{{\"puzzle\": \"{P}\"}}\n").repeat(70)
+                ),
+                None,
+            ),
+        ];
+        let dir = tempfile::tempdir().unwrap();
+        for (i, (text, format)) in texts.iter().enumerate() {
+            let path = dir.path().join(format!("{i}.txt"));
+            std::fs::write(&path, text).unwrap();
+            let options = Options {
+                format: format.map(str::to_string),
+                ..Options::default()
+            };
+            let mut streamed =
+                Framer::new(source_of(text.as_bytes()), "t".into(), &options).unwrap();
+            let expected = frame_all(&mut streamed, 5);
+            assert!(expected.0.len() > 70, "{i}: {} records", expected.0.len());
+            for range_bytes in 1..=text.len() {
+                let input = InputPath::File(path.clone());
+                let source = Source::open(&input, Arc::default(), Recycled::default()).unwrap();
+                let mut f = Framer::new(source, "t".into(), &options).unwrap();
+                f.read_by_ranges();
+                f.range_bytes = range_bytes;
+                let got = frame_all(&mut f, 5);
+                assert_eq!(got, expected, "{i}: ranges of {range_bytes} bytes");
+            }
+        }
+        // Lines past the line limit: the one a range ends in is read on past its end, to be
+        // one record without its text (or a comment skipped); one of exactly the limit is a
+        // line like any other, unless a CR makes it one byte longer.
+        let long = |n: usize, c: u8| String::from_utf8(vec![c; n]).unwrap();
+        let text = format!(
+            "{head}{}\n{P}\n#{}\n{}\r\n{}\n{}\n{P}\n{}",
+            long(MAX_LINE + 5000, b'1'),
+            long(MAX_LINE + 1, b'2'),
+            long(MAX_LINE, b'3'),
+            long(MAX_LINE, b'4'),
+            long(MAX_LINE + 1, b'5'),
+            long(MAX_LINE + 2, b'6'),
+        );
+        let path = dir.path().join("long.txt");
+        std::fs::write(&path, &text).unwrap();
+        let options = Options::default();
+        let mut streamed = Framer::new(source_of(text.as_bytes()), "t".into(), &options).unwrap();
+        let expected = frame_all(&mut streamed, 5);
+        let too_long: Vec<u64> = expected.0.iter().filter(|r| r.2).map(|r| r.0).collect();
+        assert_eq!(too_long, [71, 74, 76, 78]);
+        for range_bytes in [1, 7, 100, 409, 4096] {
+            let input = InputPath::File(path.clone());
+            let source = Source::open(&input, Arc::default(), Recycled::default()).unwrap();
+            let mut f = Framer::new(source, "t".into(), &options).unwrap();
+            f.read_by_ranges();
+            f.range_bytes = range_bytes;
+            assert_eq!(
+                frame_all(&mut f, 5),
+                expected,
+                "ranges of {range_bytes} bytes"
+            );
+        }
     }
 }

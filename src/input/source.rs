@@ -85,6 +85,23 @@ pub struct Source {
     line_ends: LineEnds,
     /// Bytes a regular file had past its size when opened, once it was read to that size.
     grew: Arc<AtomicU64>,
+    /// A regular file's text as it is on disk: the workers can read it by ranges.
+    ranged: Option<Ranged>,
+}
+
+/// What reading a regular file by ranges needs (see [`Source::take_range`]).
+struct Ranged {
+    /// The file, shared by the workers' positioned reads.
+    file: Arc<File>,
+    /// Where the text starts in the file (a shard's part starts past its first byte).
+    base: u64,
+    /// Bytes read from inputs, for progress: a range counts when it is taken.
+    consumed: Arc<AtomicU64>,
+    /// A range was taken: the next starts wherever the last one ended, perhaps inside a line.
+    started: bool,
+    /// The text is the whole file (not a shard's part, which the file goes on past): bytes
+    /// past its end came later.
+    whole: bool,
 }
 
 /// How an input's lines end.
@@ -150,6 +167,7 @@ impl Source {
     ) -> io::Result<Source> {
         let grew = Arc::new(AtomicU64::new(0));
         let size = input.size();
+        let mut ranged = None;
         let raw: Box<dyn Read + Send> = match input {
             InputPath::Stdin => Box::new(io::stdin()),
             InputPath::File(p) => {
@@ -161,7 +179,16 @@ impl Source {
                     ));
                 }
                 match size {
-                    Some(size) => Box::new(AsOpened::new(file, size, grew.clone())),
+                    Some(size) => {
+                        ranged = Some(Ranged {
+                            file: Arc::new(file.try_clone()?),
+                            base: 0,
+                            consumed: consumed.clone(),
+                            started: false,
+                            whole: true,
+                        });
+                        Box::new(AsOpened::new(file, size, grew.clone()))
+                    }
                     None => Box::new(file),
                 }
             }
@@ -172,6 +199,7 @@ impl Source {
         });
         let mut source = Source::with(counted, recycled, size);
         source.grew = grew;
+        source.ranged = ranged;
         source.fill_at_least(packed::HEAD)?;
         let name = match input {
             InputPath::File(_) => Some(input.display_name()),
@@ -201,6 +229,7 @@ impl Source {
         }
         if inside.is_some() {
             (source.pos, source.end, source.eof, source.size) = (0, 0, false, None);
+            source.ranged = None;
             source.fill_at_least(packed::HEAD)?;
         }
         let head = &source.buf[..source.end];
@@ -239,6 +268,7 @@ impl Source {
         let document = super::document::Document::new(buffered.chain(rest), depth);
         self.reader = Box::new(document);
         (self.pos, self.end, self.eof, self.size) = (0, 0, false, None);
+        self.ranged = None;
         self.fill_at_least(packed::HEAD)
     }
 
@@ -285,6 +315,8 @@ impl Source {
             }
             let reader = std::mem::replace(&mut self.reader, Box::new(io::empty()));
             self.reader = line_ends.wrap(reader);
+            // Its bytes on disk are not the text the lines are read from.
+            self.ranged = None;
         }
     }
 
@@ -300,11 +332,19 @@ impl Source {
         let mut file = File::open(path)?;
         file.seek(io::SeekFrom::Start(range.start))?;
         let len = range.end - range.start;
+        let ranged = Ranged {
+            file: Arc::new(file.try_clone()?),
+            base: range.start,
+            consumed: consumed.clone(),
+            started: false,
+            whole: false,
+        };
         let counted = Box::new(Counting {
             inner: AsOpened::new(file, len, Arc::default()),
             consumed,
         });
         let mut source = Source::with(counted, recycled, Some(len));
+        source.ranged = Some(ranged);
         source.set_line_ends(line_ends);
         Ok(source)
     }
@@ -338,7 +378,51 @@ impl Source {
             taken: 0,
             line_ends: LineEnds::Lf,
             grew: Arc::default(),
+            ranged: None,
         }
+    }
+
+    /// True when the rest of the input can be read by ranges ([`Source::take_range`]): it is
+    /// a regular file read as its bytes on disk (not unpacked, transcoded or a document).
+    pub fn reads_by_ranges(&self) -> bool {
+        self.ranged.is_some()
+    }
+
+    /// The next `max_bytes` of the text (fewer at its end), for a worker to read itself
+    /// ([`TextRange::read_into`]): nothing is read here, so that no thread touches every byte
+    /// of the input. From the first range on, what is buffered is dropped (it is read again by
+    /// range), and every later read is by range. `None` at the end of the text, where a file
+    /// that grew since it was opened says so ([`Source::grew`]). Only where
+    /// [`Source::reads_by_ranges`].
+    pub fn take_range(&mut self, max_bytes: usize) -> Option<TextRange> {
+        let size = self.size.expect("a regular file's size is known");
+        let ranged = self.ranged.as_mut().expect("read by ranges");
+        if !ranged.started {
+            // Bytes buffered but not taken were counted as read; their range counts them.
+            let buffered = (self.end - self.pos) as u64;
+            ranged.consumed.fetch_sub(buffered, Ordering::Relaxed);
+            (self.pos, self.end, self.eof) = (0, 0, true);
+        }
+        let start = self.taken;
+        let len = (size - start).min(max_bytes.max(1) as u64);
+        if len == 0 {
+            if let (true, Ok(meta)) = (ranged.whole, ranged.file.metadata()) {
+                let past = meta.len().saturating_sub(ranged.base + size);
+                self.grew.store(past, Ordering::Relaxed);
+            }
+            return None;
+        }
+        self.taken += len;
+        ranged.consumed.fetch_add(len, Ordering::Relaxed);
+        let at_line_start = !ranged.started;
+        ranged.started = true;
+        Some(TextRange {
+            file: ranged.file.clone(),
+            start: ranged.base + start,
+            end: ranged.base + start + len,
+            text_end: ranged.base + size,
+            at_line_start,
+        })
     }
 
     /// Bytes of the text handed out so far by [`Source::read_line`] and
@@ -537,6 +621,114 @@ pub enum LineEnd {
     TooLong,
 }
 
+/// A byte range of a regular file's text, to be read by a worker: the lines that start in it,
+/// the last of them read on past its end to its own. Ranges cut the text anywhere: a line that
+/// starts in one range is that range's, and the next skips what is left of it.
+#[derive(Debug, Clone)]
+pub struct TextRange {
+    file: Arc<File>,
+    /// Offsets in the file.
+    start: u64,
+    end: u64,
+    /// Where the text ends in the file: its size when opened (the part's end, for a shard).
+    text_end: u64,
+    /// `start` is a line's first byte (the first range, taken at a line's start).
+    at_line_start: bool,
+}
+
+/// Bytes read at a time past a range's end, to finish its last line.
+const PAST_END: usize = 64 << 10;
+
+impl TextRange {
+    /// Reads the range's lines into `out` (cleared first), line ends included; returns where
+    /// the first of them starts in `out` (bytes before it are the end of a line begun in the
+    /// range before). A line past [`MAX_LINE`] is kept to `MAX_LINE + 1` bytes, enough to
+    /// tell that it is too long, and read on (not kept) to its end. Fails if the file ends
+    /// before the size it had when opened, as [`AsOpened`] does.
+    pub fn read_into(&self, out: &mut Vec<u8>) -> io::Result<usize> {
+        out.clear();
+        let from = if self.at_line_start {
+            self.start
+        } else {
+            self.start - 1
+        };
+        self.read_at(out, from, self.end)?;
+        let first = if self.at_line_start {
+            0
+        } else {
+            // The line the byte before the range ends: the first line of the range follows.
+            match memchr::memchr(b'\n', out) {
+                Some(i) if i + 1 < out.len() => i + 1,
+                // No line starts in the range.
+                _ => {
+                    out.clear();
+                    return Ok(0);
+                }
+            }
+        };
+        if out.last() == Some(&b'\n') {
+            return Ok(first);
+        }
+        // The last line goes on past the range: read on to its end.
+        let line_start = memchr::memrchr(b'\n', &out[first..]).map_or(first, |i| first + i + 1);
+        let mut at = self.end;
+        while at < self.text_end {
+            let to = (at + PAST_END as u64).min(self.text_end);
+            let before = out.len();
+            self.read_at(out, at, to)?;
+            at = to;
+            let ended = memchr::memchr(b'\n', &out[before..]);
+            if let Some(i) = ended {
+                out.truncate(before + i + 1);
+            }
+            // Past the limit, the line's bytes are not kept.
+            out.truncate(out.len().min(line_start + MAX_LINE + 1));
+            if ended.is_some() {
+                break;
+            }
+        }
+        Ok(first)
+    }
+
+    /// Appends the file's bytes `from..to` to `out`.
+    fn read_at(&self, out: &mut Vec<u8>, from: u64, to: u64) -> io::Result<()> {
+        use std::os::unix::fs::FileExt;
+        let start = out.len();
+        let len = (to - from) as usize;
+        out.resize(start + len, 0);
+        let mut done = 0;
+        while done < len {
+            match self
+                .file
+                .read_at(&mut out[start + done..], from + done as u64)
+            {
+                Ok(0) => {
+                    out.truncate(start + done);
+                    let now = self.file.metadata().map_or(from + done as u64, |m| m.len());
+                    return Err(shrank(self.text_end, now));
+                }
+                Ok(n) => done += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    out.truncate(start + done);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The error of a file that ended before the size it had when opened (`size`), `now` bytes.
+fn shrank(size: u64, now: u64) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::UnexpectedEof,
+        format!(
+            "it shrank while it was read: {size} bytes when opened, {now} now, so an answer key would cover only part of it"
+        ),
+    )
+}
+
 /// A regular file read as it was when opened: its first `size` bytes, however it grows while
 /// it is read (a generator still writing it), so that the answer key covers the file that was
 /// named, as it was. If it ends sooner (cut short, or replaced by a shorter one under the run),
@@ -574,13 +766,7 @@ impl Read for AsOpened {
         let n = self.file.read(&mut buf[..room])?;
         if n == 0 && room > 0 {
             let now = self.file.metadata().map_or(self.read, |m| m.len());
-            return Err(io::Error::new(
-                io::ErrorKind::UnexpectedEof,
-                format!(
-                    "it shrank while it was read: {} bytes when opened, {now} now, so an answer key would cover only part of it",
-                    self.size
-                ),
-            ));
+            return Err(shrank(self.size, now));
         }
         self.read += n as u64;
         Ok(n)
@@ -623,6 +809,7 @@ mod tests {
             taken: 0,
             line_ends: LineEnds::Lf,
             grew: Arc::default(),
+            ranged: None,
         }
     }
 

@@ -66,6 +66,13 @@ pub struct Answered {
     pub records: Vec<RecordStat>,
     /// Lines the worker skipped as it framed the chunk.
     pub skipped: Skipped,
+    /// Lines the chunk covers, and whether they were numbered from its first (see
+    /// [`Chunk::relative_lines`]): the lines in `complaints` and `tally` are then to be moved
+    /// by the lines before the chunk.
+    pub lines: u64,
+    pub relative_lines: bool,
+    /// Reading the chunk's range failed (the file was cut short): nothing else is set.
+    pub error: Option<std::io::Error>,
     /// With [`Job::classes`]: each record's place in `out` and its class.
     pub placed: Vec<Placed>,
     /// Scratch for reading records, kept with the buffers.
@@ -76,7 +83,13 @@ pub struct Answered {
 /// `spent` (an answered chunk already written, or `Answered::default()`): reusing them spares
 /// an allocation and fresh pages per chunk.
 pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
-    chunk.frame(job.layout.as_ref());
+    if let Err(e) = chunk.frame(job.layout.as_ref()) {
+        return Answered {
+            input: chunk.input,
+            error: Some(e),
+            ..spent
+        };
+    }
     let Answered {
         mut out,
         mut complaints,
@@ -95,7 +108,7 @@ pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
     placed.clear();
     for (raw, text) in chunk.iter() {
         #[cfg(debug_assertions)]
-        panic_for_tests(raw.line);
+        panic_for_tests(text);
         let record = read_record(job.layout.as_ref(), raw, text, &mut fields);
         let (answer, complaint) = answer_one(&record, job);
         if let Some((kind, once_per_input, text)) = complaint {
@@ -139,20 +152,28 @@ pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
         tally,
         records,
         skipped: chunk.skipped,
+        lines: chunk.lines,
+        relative_lines: chunk.relative_lines,
+        error: None,
         placed,
         fields,
     }
 }
 
-/// Debug builds only (release builds have no such code): `SUDOKU_BATCH_PANIC_AT=N` makes the
-/// worker that answers the record on line N panic, so that tests can check what an engine bug
-/// leaves behind.
+/// Debug builds only (release builds have no such code): `SUDOKU_BATCH_PANIC_ON=TEXT` makes the
+/// worker that answers the record whose text is TEXT panic, so that tests can check what an
+/// engine bug leaves behind. (By text, not by line: a worker that reads a range of the input
+/// does not know its lines' numbers.)
 #[cfg(debug_assertions)]
-fn panic_for_tests(line: u64) {
-    static AT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
-    let at = AT.get_or_init(|| std::env::var("SUDOKU_BATCH_PANIC_AT").ok()?.parse().ok());
-    if *at == Some(line) {
-        panic!("SUDOKU_BATCH_PANIC_AT={line}: a panic on purpose, for a test");
+fn panic_for_tests(text: &[u8]) {
+    static ON: std::sync::OnceLock<Option<Vec<u8>>> = std::sync::OnceLock::new();
+    let on = ON.get_or_init(|| {
+        std::env::var("SUDOKU_BATCH_PANIC_ON")
+            .ok()
+            .map(String::into_bytes)
+    });
+    if on.as_deref() == Some(text) {
+        panic!("SUDOKU_BATCH_PANIC_ON: a panic on purpose, for a test");
     }
 }
 

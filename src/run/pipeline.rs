@@ -12,8 +12,8 @@ use crate::input::{
     Chunk, Framer, InputPath, Layout, LineEnds, Options, Recycled, Skip, Skipped, Source,
 };
 use crate::output::{Column, KeyFormat, OutputFormat};
-use crate::report::stats::{ShardRead, Stats};
-use crate::run::answer::{Answered, Job, answer_chunk};
+use crate::report::stats::{RecordStat, ShardRead, Stats};
+use crate::run::answer::{Answered, Complaint, Job, answer_chunk};
 use crate::run::complaints::{Complaints, Stderr};
 use crate::run::files::path_error;
 use crate::run::shard::Shard;
@@ -331,6 +331,8 @@ fn stream(
         dedupe: config.dedupe,
         classes: Classes::default(),
         kept: Vec::new(),
+        input: 0,
+        lines_before: 0,
     };
     let streamed = crate::run::ordered::run(
         &pool,
@@ -341,7 +343,7 @@ fn stream(
             let spent = std::mem::take(&mut piece.answered);
             piece.answered = answer_chunk(&mut piece.chunk, job, spent);
         },
-        |piece| writer.write(&piece.answered, piece.through),
+        |piece| writer.write(&mut piece.answered, piece.through),
     );
     // Each role's CPU time: the reader is this thread, the writer noted its own, and every
     // solver reports its thread's (the pool is this run's).
@@ -366,7 +368,7 @@ fn stream(
     }
     // Lines skipped by the reader; the writer added those the workers skipped.
     stats.skipped.merge(&reader.skipped);
-    stats.lines = reader.lines;
+    stats.lines += reader.lines; // the writer counted the lines of chunks read by range
     stats.stderr_lost = stderr.lost;
     stats.cpu = crate::report::cpu::Roles {
         reader: reader_cpu,
@@ -650,6 +652,10 @@ impl<'a> Reader<'a> {
         workers: usize,
     ) -> Reader<'a> {
         let job = first.as_ref().map(|first| job(config, key, first));
+        let first = first.map(|mut framer| {
+            framer.read_by_ranges();
+            framer
+        });
         Reader {
             config,
             key,
@@ -676,12 +682,17 @@ impl<'a> Reader<'a> {
                 let size = chunk_size(self.growing, framer, self.records, self.workers);
                 self.growing = (self.growing * 2).min(1024);
                 let lines_before = framer.lines();
+                let (read_before, _) = framer.progress();
                 let more = framer
                     .refill(&mut piece.chunk, self.input, size)
                     .with_context(|| format!("cannot read {}", framer.name()))?;
                 if more {
-                    // Records framed, or (a block the workers frame) lines: about as many.
+                    // Records framed, or (a block the workers frame) lines, or (a range) the
+                    // lines its bytes would hold: about as many.
                     self.records += match piece.chunk.records.len() {
+                        _ if piece.chunk.relative_lines => {
+                            (framer.progress().0 - read_before) / framer.bytes_per_line()
+                        }
                         0 => framer.lines() - lines_before,
                         n => n as u64,
                     };
@@ -717,6 +728,8 @@ impl<'a> Reader<'a> {
                 self.config,
             )?;
             self.job = Some(job(self.config, self.key, &framer));
+            let mut framer = framer;
+            framer.read_by_ranges();
             self.framer = Some(framer);
             (self.growing, self.records) = (16, 0);
         }
@@ -809,6 +822,10 @@ struct Writer<'a> {
     classes: Classes,
     /// With classes: the chunk's answers as written (without duplicates, with numbers).
     kept: Vec<u8>,
+    /// The input of the last chunk written, and its lines so far: where the lines of a chunk
+    /// read by range (numbered from its first) start.
+    input: usize,
+    lines_before: u64,
 }
 
 impl Writer<'_> {
@@ -842,13 +859,34 @@ impl Writer<'_> {
         kept
     }
 
-    fn write(&mut self, a: &Answered, through: u64) -> anyhow::Result<()> {
+    fn write(&mut self, a: &mut Answered, through: u64) -> anyhow::Result<()> {
+        if let Some(e) = a.error.take() {
+            let name = &self.stats.inputs[a.input];
+            return Err(anyhow::Error::new(e).context(format!("cannot read {name}")));
+        }
+        if a.input != self.input {
+            (self.input, self.lines_before) = (a.input, 0);
+        }
+        // Lines numbered from the chunk's first are moved past the lines before it.
+        let moved_by = if a.relative_lines {
+            self.stats.lines += a.lines;
+            self.lines_before
+        } else {
+            0
+        };
+        self.lines_before += a.lines;
         if !a.complaints.is_empty() {
             let name = &self.stats.inputs[a.input];
             let text: String = a
                 .complaints
                 .iter()
-                .filter_map(|c| self.complaints.line(a.input, name, c))
+                .filter_map(|c| {
+                    let c = Complaint {
+                        line: c.line + moved_by,
+                        ..c.clone()
+                    };
+                    self.complaints.line(a.input, name, &c)
+                })
                 .collect();
             if !text.is_empty() {
                 let stderr = &mut *self.stderr;
@@ -883,12 +921,16 @@ impl Writer<'_> {
         match chosen {
             Some(kept) => {
                 for &i in &kept {
-                    self.stats.add(a.input, &a.records[i]);
+                    let record = RecordStat {
+                        line: a.records[i].line + moved_by,
+                        ..a.records[i]
+                    };
+                    self.stats.add(a.input, &record);
                 }
                 self.stats.duplicates += (a.records.len() - kept.len()) as u64;
                 self.stats.classes = Some(self.classes.len() as u64);
             }
-            None => self.stats.tally.merge(&a.tally, 0),
+            None => self.stats.tally.merge(&a.tally, moved_by),
         }
         self.stats.skipped.merge(&a.skipped);
         if !self.progress.is_hidden() {

@@ -305,3 +305,103 @@ proptest! {
         prop_assert_eq!(sums, (records, skipped));
     }
 }
+
+/// A regular file is read by ranges on the workers, a stream in blocks by the reader: the
+/// same key byte for byte, the same messages with the same line numbers, and the same stats
+/// (lines, skips, counts, the hardest records' lines), in every layout whose records are
+/// lines, with records to complain about far past detection's sample and chunks of every
+/// size as the run grows them.
+#[test]
+fn a_file_read_by_ranges_answers_as_its_bytes_streamed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut puzzles = crate::support::puzzles(3000);
+    // The hardest, by guesses (79, 34, 27, 23, 15), each alone at its count: far in.
+    let (hard, solved) = (
+        crate::support::data_lines("17_clue_1000.txt"),
+        crate::support::data_lines("solutions/17_clue_1000.txt"),
+    );
+    for (at, line) in [
+        (700, 600),
+        (1500, 869),
+        (2100, 231),
+        (2600, 218),
+        (2950, 295),
+    ] {
+        puzzles[at] = (hard[line - 1].clone(), solved[line - 1].clone());
+    }
+    let mut lines = String::new();
+    let mut csv = "id,puzzle,solution\n".to_string();
+    let mut jsonl = String::new();
+    for (i, (p, s)) in puzzles.iter().enumerate() {
+        let end = if i % 5 == 0 { "\r\n" } else { "\n" };
+        let (p, s) = match i % 97 {
+            13 => (&p[..70], s.as_str()), // too short: malformed
+            41 => (p.as_str(), &s[..80]), // a solution cut short: a mismatch
+            _ => (p.as_str(), s.as_str()),
+        };
+        lines += &format!("{p}{end}");
+        csv += &format!("{i},\"{p}\",{s}{end}");
+        jsonl += &format!("{{\"id\": {i}, \"puzzle\": \"{p}\", \"solution\": \"{s}\"}}{end}");
+        if i % 250 == 0 {
+            lines += "# a comment\n\n";
+            csv += "\n";
+            jsonl += "\n";
+        }
+    }
+    for (name, text, verify) in [
+        ("puzzles.txt", lines, false),
+        ("rows.csv", csv, true),
+        ("objects.jsonl", jsonl, true),
+    ] {
+        let path = crate::support::write(dir.path(), name, &text);
+        let run = |input: &str, stdin: Option<&str>, stats: &str| {
+            let stats = dir.path().join(stats);
+            let mut cmd = crate::support::solve(&[input, "-q", "-j", "2", "--stats"]);
+            cmd.arg(&stats);
+            if verify {
+                cmd.arg("--verify");
+            }
+            let out = cmd.write_stdin(stdin.unwrap_or("")).output().unwrap();
+            let mut stats: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
+            for key in [
+                "wall_seconds",
+                "cpu_seconds",
+                "serial_share",
+                "inputs",
+                "solve_micros",
+                "puzzles_per_second",
+            ] {
+                stats.as_object_mut().unwrap().remove(key);
+            }
+            let hardest = stats["hardest"].as_array_mut().unwrap();
+            assert_eq!(hardest.len(), 5);
+            for hard in hardest {
+                hard.as_object_mut().unwrap().remove("micros");
+                hard.as_object_mut().unwrap().remove("input");
+            }
+            (
+                out.status.code(),
+                out.stdout,
+                String::from_utf8(out.stderr).unwrap(),
+                stats,
+            )
+        };
+        let file = run(path.to_str().unwrap(), None, "file.json");
+        let streamed = run("-", Some(&text), "stream.json");
+        assert_eq!(file.0, Some(1), "{name}: {}", file.2);
+        assert_eq!(file.0, streamed.0, "{name}");
+        assert!(file.1 == streamed.1, "{name}: the keys differ");
+        let named = file.2.replace(path.to_str().unwrap(), "<stdin>");
+        assert!(named.contains("more"), "{name}: {named}");
+        assert_eq!(named, streamed.2, "{name}");
+        assert_eq!(file.3, streamed.3, "{name}");
+        let lines: Vec<u64> = file.3["hardest"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["line"].as_u64().unwrap())
+            .collect();
+        assert!(lines.iter().all(|&l| l > 700), "{name}: {lines:?}");
+    }
+}

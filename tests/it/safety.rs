@@ -345,15 +345,17 @@ fn an_abort_that_is_no_panic_leaves_no_file_and_exits_2() {
 
 #[test]
 fn a_panic_removes_the_temporary_files_and_says_so_in_one_line() {
-    // Debug builds (the tests') panic on purpose at record SUDOKU_BATCH_PANIC_AT.
+    // Debug builds (the tests') panic on purpose at the record SUDOKU_BATCH_PANIC_ON.
     let dir = tempfile::tempdir().unwrap();
+    let puzzles = std::fs::read_to_string(data_dir().join("17_clue_1000.txt")).unwrap();
+    let line_500 = puzzles.lines().nth(499).unwrap();
     let key = dir.path().join("key.csv");
     let out = binary()
         .args(["solve", "data/17_clue_1000.txt", "-o"])
         .arg(&key)
         .arg("--stats")
         .arg(dir.path().join("stats.json"))
-        .env("SUDOKU_BATCH_PANIC_AT", "500")
+        .env("SUDOKU_BATCH_PANIC_ON", line_500)
         .output()
         .unwrap();
     assert!(!out.status.success());
