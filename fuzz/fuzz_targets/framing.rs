@@ -2,7 +2,8 @@
 //! conservation law: every line is in exactly one record or skipped, records come in order,
 //! and the result does not depend on the chunk size. Reading a record never panics, and every
 //! reason it gives is a sentence. Then `--shard`'s law: the parts of 2 to 5 shards, each framed
-//! on its own from its byte range, give the whole input's records, in order, and its skips.
+//! on its own from its byte range, give the whole input's records, in order, and its skips; and
+//! the file read by ranges (as the workers read it) frames as the file read whole.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -94,4 +95,20 @@ fuzz_target!(|data: &[u8]| {
     let whole: Vec<_> = records.iter().map(|(_, lines, text, too_long)| (*lines, text.clone(), *too_long)).collect();
     let count = 2 + u64::from(choice >> 4 & 3);
     assert_eq!(sharded(&path, text, &options, count), (whole, *skipped), "{count} shards");
+    // The file read by ranges that the workers would read (cut anywhere, by the size the
+    // fuzzer chose) frames as the file read through the reader.
+    let range = 1 + usize::from(choice >> 2 & 0x1f) * 13;
+    assert_eq!(from_file(&path, &options, Some(range)), from_file(&path, &options, None), "ranges of {range} bytes");
 });
+
+/// The file's records, skips and lines, read through the reader or (`range`) by ranges past
+/// detection's sample; `None` when it is refused.
+fn from_file(path: &std::path::Path, options: &Options, range: Option<usize>) -> Option<Framed> {
+    let input = sudoku_batch::input::InputPath::File(path.to_path_buf());
+    let source = Source::open(&input, Default::default(), Default::default()).ok()?;
+    let mut framer = Framer::new(source, "fuzz".into(), options).ok()?;
+    if let Some(range) = range {
+        framer.read_by_ranges_of(range);
+    }
+    Some(records(framer, 7))
+}

@@ -295,7 +295,14 @@ impl Framer {
     /// (numbering lines from each chunk's first: see [`Chunk::relative_lines`]), so that the
     /// thread that frames reads nothing. For a run that takes the chunks in order.
     pub fn read_by_ranges(&mut self) {
+        self.read_by_ranges_of(CHUNK_BYTES);
+    }
+
+    /// [`Framer::read_by_ranges`], in ranges of at most `max_bytes`: tests cut the text
+    /// anywhere with small ones.
+    pub fn read_by_ranges_of(&mut self, max_bytes: usize) {
         self.ranges = true;
+        self.range_bytes = max_bytes.max(1);
     }
 
     /// The bytes a line takes, as far as this framer can tell: the average of the lines it
@@ -346,6 +353,14 @@ impl Framer {
         }
         chunk.frame(self.layout.as_ref())?;
         self.skipped.merge(&chunk.skipped);
+        // Framed here, in order: a range's lines are numbered on from the lines before it.
+        if chunk.relative_lines {
+            for record in &mut chunk.records {
+                record.line += self.line_no;
+            }
+            self.line_no += chunk.lines;
+            chunk.relative_lines = false;
+        }
         Ok(Some(chunk))
     }
 
@@ -761,8 +776,7 @@ mod tests {
                 let input = InputPath::File(path.clone());
                 let source = Source::open(&input, Arc::default(), Recycled::default()).unwrap();
                 let mut f = Framer::new(source, "t".into(), &options).unwrap();
-                f.read_by_ranges();
-                f.range_bytes = range_bytes;
+                f.read_by_ranges_of(range_bytes);
                 let got = frame_all(&mut f, 5);
                 assert_eq!(got, expected, "{i}: ranges of {range_bytes} bytes");
             }
@@ -791,8 +805,7 @@ mod tests {
             let input = InputPath::File(path.clone());
             let source = Source::open(&input, Arc::default(), Recycled::default()).unwrap();
             let mut f = Framer::new(source, "t".into(), &options).unwrap();
-            f.read_by_ranges();
-            f.range_bytes = range_bytes;
+            f.read_by_ranges_of(range_bytes);
             assert_eq!(
                 frame_all(&mut f, 5),
                 expected,

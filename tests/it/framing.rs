@@ -198,6 +198,51 @@ proptest! {
     }
 }
 
+/// The records, skips and lines of the file `path` (holding `text`), framed in chunks of 7,
+/// by ranges of `range` bytes past detection's sample when `range` is given; `None` when it is
+/// refused.
+fn frame_file(
+    path: &std::path::Path,
+    options: &Options,
+    range: Option<usize>,
+) -> Option<(Vec<Rec>, u64, u64)> {
+    let input = sudoku_batch::input::InputPath::File(path.to_path_buf());
+    let source = Source::open(&input, Default::default(), Default::default()).ok()?;
+    let mut framer = Framer::new(source, "prop".into(), options).ok()?;
+    if let Some(range) = range {
+        framer.read_by_ranges_of(range);
+    }
+    let mut records = Vec::new();
+    while let Some(c) = framer.next_chunk(0, 7).unwrap() {
+        records.extend(
+            c.iter()
+                .map(|(raw, t)| (raw.line, raw.lines, t.to_vec(), raw.too_long)),
+        );
+    }
+    Some((records, framer.skipped().total(), framer.lines()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A regular file read by ranges of any size (cut anywhere, inside lines, CRs and
+    /// quotes) frames as the same file read through the reader: the same records on the same
+    /// lines, the same skips, every line counted.
+    #[test]
+    fn ranges_of_any_size_frame_as_the_file_read_whole(
+        text in prop_oneof![a_file(), prop::collection::vec(any::<u8>(), 0..900)],
+        format in formats(),
+        range in 1usize..400,
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("in");
+        std::fs::write(&path, &text).unwrap();
+        let options = Options { format: format.map(str::to_string), ..Options::default() };
+        let whole = frame_file(&path, &options, None);
+        prop_assert_eq!(frame_file(&path, &options, Some(range)), whole);
+    }
+}
+
 proptest! {
     // Each case runs the binary: fewer of them.
     #![proptest_config(ProptestConfig::with_cases(24))]
