@@ -37,6 +37,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     remove_temporary_files_on_panic();
     exit_cleanly_on_abort();
+    fail_writes_past_the_file_size_limit();
     let ran = exit_cleanly_on_signals().and_then(|()| run(cli, streams));
     match ran {
         Ok(code) => code.into(),
@@ -294,6 +295,17 @@ fn exit_cleanly_on_abort() {
     // SAFETY: the action waits for no lock, allocates and frees nothing for paths of ordinary
     // length, and ends the process with `_exit`: all that a signal handler may do.
     let _ = unsafe { signal_hook::low_level::register(signal_hook::consts::SIGABRT, on_abort) };
+}
+
+/// Past the file size limit (`ulimit -f`), a write's default is SIGXFSZ, which kills the process
+/// and leaves its temporary key behind; ignored, the write fails with EFBIG ("File too large"),
+/// and the run fails as for a full disk: exit 2, no file left.
+fn fail_writes_past_the_file_size_limit() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to "ignore" runs no code of ours in a handler.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
 }
 
 /// On a panic (an engine bug: every solution is checked before it is printed), remove the

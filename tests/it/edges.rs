@@ -522,6 +522,43 @@ fn running_out_of_memory_is_an_error_that_says_so_and_leaves_no_file() {
     assert!(ran && said_out_of_memory && succeeded);
 }
 
+#[test]
+fn a_write_past_the_file_size_limit_fails_cleanly_and_leaves_no_file() {
+    // `ulimit -f` in KiB: well under each output, whichever thread writes it (the workers,
+    // at offsets, for a plain file; one thread in order for gzip and for duplicates dropped).
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "in.txt", kaggle_lines(1000).repeat(2));
+    for (args, output) in [
+        ("solve IN -q -o OUT", "key.txt"),
+        ("solve IN -q -j1 -o OUT", "key.txt"),
+        ("solve IN -q -o OUT --output-format jsonl", "key.jsonl"),
+        ("solve IN -q -o OUT", "key.txt.gz"),
+        ("solve IN -q --dedupe -o OUT", "key.csv"),
+        ("rate IN -q -o OUT", "ratings.txt"),
+        ("generate --count 3000 -q -o OUT", "puzzles.txt"),
+    ] {
+        let out_dir = dir.path().join(format!("out-{}", output.replace('.', "-")));
+        std::fs::create_dir_all(&out_dir).unwrap();
+        let target = out_dir.join(output);
+        let args = args
+            .replace("IN", path(&input))
+            .replace("OUT", path(&target));
+        let out = bash(&format!("ulimit -f 16; exec \"$B\" {args}"));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args}: {stderr}");
+        assert_eq!(
+            stderr.trim_end(),
+            format!(
+                "error: cannot write {}: File too large (os error 27)",
+                path(&target)
+            ),
+            "{args}"
+        );
+        let left: Vec<_> = std::fs::read_dir(&out_dir).unwrap().collect();
+        assert!(left.is_empty(), "{args}: {left:?}");
+    }
+}
+
 // 14. Control bytes from the input in messages.
 
 #[test]
