@@ -82,7 +82,7 @@ pub fn run(config: &Config) -> anyhow::Result<Stats> {
     let mut window = crate::run::progress::Window::default();
     let mut next = 0;
     let (options, format) = (config.options.clone(), config.format);
-    let generated = crate::run::ordered::run(
+    let (generated, _) = crate::run::ordered::run(
         &pool,
         4 * pool.current_num_threads() + 2,
         |piece: &mut Piece| {

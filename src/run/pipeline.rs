@@ -16,6 +16,7 @@ use crate::report::stats::{RecordStat, ShardRead, Stats};
 use crate::run::answer::{Answered, Complaint, Job, answer_chunk};
 use crate::run::complaints::{Complaints, Stderr};
 use crate::run::files::path_error;
+use crate::run::ordered::After;
 use crate::run::shard::Shard;
 use crate::run::sink::Outputs;
 use crate::run::sink::Sink;
@@ -311,8 +312,17 @@ fn stream(
     let in_flight = (8 * pool.current_num_threads() + 2).min(MAX_IN_FLIGHT);
     let mut stderr = Stderr::default();
     let threads = pool.current_num_threads();
-    let reader_cpu_at_start = crate::report::cpu::thread();
     let mut reader = Reader::new(config, key, consumed, first, parts, threads);
+    // A file key is written by the workers, each chunk at its offset once the writer has
+    // taken it in order (not with classes, which the writer changes chunk by chunk).
+    let positioned = match config.dedupe {
+        Dedupe::Keep => sink.positioned(),
+        Dedupe::Drop | Dedupe::Number => None,
+    };
+    let write_at = |piece: &mut Piece| match (&positioned, piece.write_at.take()) {
+        (Some(key), Some((offset, bytes))) => key.write_at(&piece.answered.out[bytes], offset),
+        _ => Ok(()),
+    };
     let mut writer = Writer {
         sink,
         window: Default::default(),
@@ -327,14 +337,14 @@ fn stream(
         complaints: Complaints::default(),
         stderr: &mut stderr,
         stdout_closed: false,
-        cpu: Duration::ZERO,
         dedupe: config.dedupe,
         classes: Classes::default(),
         kept: Vec::new(),
         input: 0,
         lines_before: 0,
+        positioned: positioned.is_some(),
     };
-    let streamed = crate::run::ordered::run(
+    let (streamed, spent) = crate::run::ordered::run_then(
         &pool,
         in_flight,
         |piece| reader.next(piece),
@@ -343,16 +353,16 @@ fn stream(
             let spent = std::mem::take(&mut piece.answered);
             piece.answered = answer_chunk(&mut piece.chunk, job, spent);
         },
-        |piece| writer.write(&mut piece.answered, piece.through),
+        |piece| writer.write(&mut piece.answered, &mut piece.write_at, piece.through),
+        positioned.as_ref().map(|_| &write_at as After<Piece>),
     );
-    // Each role's CPU time: the reader is this thread, the writer noted its own, and every
-    // solver reports its thread's (the pool is this run's).
-    let writer_cpu = writer.cpu;
-    let solvers_cpu = pool
+    // Each role's CPU time: the reader is this thread, making pieces; the pool's threads
+    // solved, and took the pieces in order (the writer's role) in between (the pool is this
+    // run's).
+    let pool_cpu: Duration = pool
         .broadcast(|_| crate::report::cpu::thread())
         .into_iter()
         .sum();
-    let reader_cpu = crate::report::cpu::thread().saturating_sub(reader_cpu_at_start);
     let summary = writer.complaints.summary();
     writer.stderr.say(summary.as_bytes());
     for warning in &reader.warnings {
@@ -371,9 +381,9 @@ fn stream(
     stats.lines += reader.lines; // the writer counted the lines of chunks read by range
     stats.stderr_lost = stderr.lost;
     stats.cpu = crate::report::cpu::Roles {
-        reader: reader_cpu,
-        solvers: solvers_cpu,
-        writer: writer_cpu,
+        reader: spent.making,
+        solvers: pool_cpu.saturating_sub(spent.taking),
+        writer: spent.taking,
         rest: Duration::ZERO, // the caller's, who knows the whole run
     };
     Ok(stats)
@@ -615,6 +625,8 @@ struct Piece {
     /// Bytes of input read (over all inputs) when the chunk was framed: how far the progress
     /// bar goes once it is written.
     through: u64,
+    /// Where in the key which bytes of `answered.out` go, for a worker to write them.
+    write_at: Option<(u64, Range<usize>)>,
 }
 
 /// The reader's state: the input being framed, and what was skipped of those done.
@@ -815,8 +827,6 @@ struct Writer<'a> {
     stderr: &'a mut Stderr,
     /// The key's reader closed stdout.
     stdout_closed: bool,
-    /// The writer thread's CPU time so far, as of its last chunk.
-    cpu: Duration,
     /// What to do with records of the same class, and the classes met so far.
     dedupe: Dedupe,
     classes: Classes,
@@ -826,6 +836,9 @@ struct Writer<'a> {
     /// read by range (numbered from its first) start.
     input: usize,
     lines_before: u64,
+    /// The key is written by the workers ([`Sink::positioned`]): the writer only reserves
+    /// each chunk's place.
+    positioned: bool,
 }
 
 impl Writer<'_> {
@@ -859,7 +872,15 @@ impl Writer<'_> {
         kept
     }
 
-    fn write(&mut self, a: &mut Answered, through: u64) -> anyhow::Result<()> {
+    /// Takes an answered chunk, in order: says its complaints, drops or numbers duplicates,
+    /// counts it in the stats, and writes it, or (a [`Sink::positioned`] key) sets
+    /// `write_at`: where in the key which of its bytes go, for a worker to write.
+    fn write(
+        &mut self,
+        a: &mut Answered,
+        write_at: &mut Option<(u64, Range<usize>)>,
+        through: u64,
+    ) -> anyhow::Result<()> {
         if let Some(e) = a.error.take() {
             let name = &self.stats.inputs[a.input];
             return Err(anyhow::Error::new(e).context(format!("cannot read {name}")));
@@ -912,8 +933,15 @@ impl Writer<'_> {
             }
             _ => out,
         };
-        let written = self.sink.write(out);
-        self.cpu = crate::report::cpu::thread();
+        let written = match (self.positioned, &chosen) {
+            // The chunk's bytes as they are: a worker writes them at their place.
+            (true, None) => {
+                let start = a.out.len() - out.len();
+                *write_at = Some((self.sink.reserve(out.len()), start..a.out.len()));
+                Ok(())
+            }
+            _ => self.sink.write(out),
+        };
         if let Err(e) = written {
             self.stdout_closed = crate::run::files::is_broken_pipe(&e);
             return Err(e);

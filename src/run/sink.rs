@@ -8,6 +8,7 @@ use crate::run::target::{Pending, Target};
 use anyhow::Context;
 use std::fs::File;
 use std::io::{self, Write};
+use std::sync::Arc;
 use std::sync::mpsc::{SyncSender, sync_channel};
 use std::thread::JoinHandle;
 
@@ -21,6 +22,28 @@ pub struct Sink {
     /// With `sync`: syncs the file in the background as it grows, so that the sync before the
     /// rename waits only for the last megabyte or two rather than for the whole file.
     syncer: Option<Syncer>,
+    /// Bytes written or reserved so far: where the next go.
+    length: u64,
+    /// Bytes were reserved ([`Sink::reserve`]).
+    reserved: bool,
+}
+
+/// A file output that the workers write themselves, each chunk at the offset the key's order
+/// gives it ([`Sink::reserve`]), so that no thread copies every byte of the key.
+#[derive(Clone)]
+pub struct Positioned {
+    file: Arc<File>,
+    name: Arc<str>,
+}
+
+impl Positioned {
+    /// Writes all of `bytes` at `offset`.
+    pub fn write_at(&self, bytes: &[u8], offset: u64) -> anyhow::Result<()> {
+        use std::os::unix::fs::FileExt;
+        self.file
+            .write_all_at(bytes, offset)
+            .with_context(|| format!("cannot write {}", self.name))
+    }
 }
 
 /// Unbuffered: a chunk's answers arrive as one large write (a buffer would only copy them once
@@ -49,16 +72,52 @@ impl Sink {
                 (Out::File(pending), syncer)
             }
         };
-        Ok(Sink { out, name, syncer })
+        Ok(Sink {
+            out,
+            name,
+            syncer,
+            length: 0,
+            reserved: false,
+        })
     }
 
+    /// Where the workers can write the key themselves, at offsets ([`Sink::reserve`]): a plain
+    /// file's temporary file; `None` for stdout, a gzipped key and a device or pipe, which are
+    /// written in order by [`Sink::write`].
+    pub fn positioned(&self) -> Option<Positioned> {
+        let Out::File(pending) = &self.out else {
+            return None;
+        };
+        let (file, name) = pending.for_positioned_writes()?;
+        Some(Positioned {
+            file: Arc::new(file),
+            name: name.into(),
+        })
+    }
+
+    /// Reserves the next `len` bytes of a [`Sink::positioned`] key for a worker to write;
+    /// returns their offset. Nothing is written here, and nothing is written in order after.
+    pub fn reserve(&mut self, len: usize) -> u64 {
+        let at = self.length;
+        self.length += len as u64;
+        self.reserved = true;
+        if let Some(syncer) = self.syncer.as_mut() {
+            syncer.wrote(len);
+        }
+        at
+    }
+
+    /// Writes `bytes` next, in order: before any reserved (the file's own position does not
+    /// move past those).
     pub fn write(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
+        debug_assert!(!self.reserved, "a write in order after bytes reserved");
         match &mut self.out {
             Out::Stdout(out) => out
                 .write_all(bytes)
                 .with_context(|| format!("cannot write {}", self.name))?,
             Out::File(pending) => pending.write_all(bytes)?,
         }
+        self.length += bytes.len() as u64;
         if let Some(syncer) = self.syncer.as_mut() {
             syncer.wrote(bytes.len());
         }

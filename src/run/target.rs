@@ -230,6 +230,16 @@ impl Pending {
         &self.file
     }
 
+    /// A handle to write the file at offsets from other threads, and its name for messages:
+    /// for a temporary regular file written plain (not gzipped: a stream; not a device or pipe
+    /// written in place, which has no offsets).
+    pub fn for_positioned_writes(&self) -> Option<(File, String)> {
+        if self.temp.is_none() || self.gzip.is_some() {
+            return None;
+        }
+        Some((self.file.try_clone().ok()?, quoted(&self.target)))
+    }
+
     /// Writes all of `bytes` (gzipped, for a `.gz` name).
     pub fn write_all(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
         let written = match &mut self.gzip {

@@ -248,7 +248,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     /// Through the binary: one answer per record, and the stats account for every line (in
-    /// the lines layout, exactly: each record is one line).
+    /// the lines layout, exactly: each record is one line); a key file is stdout's key.
     #[test]
     fn the_binary_answers_every_record_once(text in a_file(), forced in any::<bool>()) {
         prop_assume!(!is_json_document(&text));
@@ -265,6 +265,17 @@ proptest! {
             .unwrap();
         let code = out.status.code();
         prop_assume!(code != Some(2)); // a usage error (a CSV without a puzzle column)
+        // The key file, written by the workers at offsets, holds stdout's key byte for byte.
+        let key = dir.path().join("key.jsonl");
+        let to_file = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-batch"))
+            .args(["solve", "-q", "--output-format", "jsonl", "-o"])
+            .arg(&key)
+            .arg(&input)
+            .args(if forced { &["--format", "lines"][..] } else { &[] })
+            .output()
+            .unwrap();
+        prop_assert_eq!(to_file.status.code(), code);
+        prop_assert!(std::fs::read(&key).unwrap() == out.stdout, "the key file differs");
         let stats: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
         let records = stats["records"].as_u64().unwrap();
@@ -357,7 +368,7 @@ proptest! {
 /// lines, with records to complain about far past detection's sample and chunks of every
 /// size as the run grows them.
 #[test]
-fn a_file_read_by_ranges_answers_as_its_bytes_streamed() {
+fn a_file_read_by_ranges_answers_as_its_bytes_streamed_and_written_at_offsets() {
     let dir = tempfile::tempdir().unwrap();
     let mut puzzles = crate::support::puzzles(3000);
     // The hardest, by guesses (79, 34, 27, 23, 15), each alone at its count: far in.
@@ -448,5 +459,28 @@ fn a_file_read_by_ranges_answers_as_its_bytes_streamed() {
             .map(|h| h["line"].as_u64().unwrap())
             .collect();
         assert!(lines.iter().all(|&l| l > 700), "{name}: {lines:?}");
+        // A key file is written by the workers, each chunk at its offset: the same bytes as
+        // the key written to stdout in order, with every number of workers.
+        for workers in ["1", "2", "3"] {
+            let key = dir.path().join(format!("key-{workers}-{name}"));
+            let mut cmd = crate::support::solve(&[path.to_str().unwrap(), "-q", "-j", workers]);
+            cmd.arg("-o").arg(&key);
+            if verify {
+                cmd.arg("--verify");
+            }
+            let out = cmd.output().unwrap();
+            assert_eq!(out.status.code(), Some(1), "{name} -j{workers}");
+            assert!(out.stdout.is_empty(), "{name} -j{workers}");
+            assert_eq!(
+                String::from_utf8(out.stderr).unwrap(),
+                file.2,
+                "{name} -j{workers}"
+            );
+            let written = std::fs::read(&key).unwrap();
+            assert!(
+                written == file.1,
+                "{name} -j{workers}: the key file differs from stdout's"
+            );
+        }
     }
 }
