@@ -1,5 +1,5 @@
 //! Answer-key writers, one module per format. Workers format their chunk's answers into bytes
-//! in parallel; the writer thread only copies those bytes out in input order.
+//! in parallel, and write them (at their offset in a file key; in input order to a stream).
 
 mod csv;
 mod grid;

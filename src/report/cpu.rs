@@ -1,6 +1,6 @@
 //! CPU time, of one thread and of the whole process: where a run's time went, by role (the
 //! stats' `cpu_seconds`). What one thread must do for every record, whatever the number of
-//! solvers (the reader's framing, the writer's copying), caps the run at any number of cores:
+//! solvers (the reader's framing, taking the chunks in order), caps the run at any number of cores:
 //! its share of the CPU says how near that cap a machine is.
 
 use std::time::Duration;
@@ -50,7 +50,8 @@ pub struct Roles {
     pub reader: Duration,
     /// The solver threads, which parse, solve and format.
     pub solvers: Duration,
-    /// The thread that writes the answer key in order.
+    /// Taking chunks in order (on whichever solver thread finishes the next one): their
+    /// messages, stats and place in the key, or the key itself where it is written in order.
     pub writer: Duration,
     /// Everything else: planning, unzipping, syncing, the progress bar.
     pub rest: Duration,

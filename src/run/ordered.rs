@@ -202,8 +202,9 @@ impl<T, K: FnMut(&mut T) -> anyhow::Result<()>> Order<T, K> {
     }
 
     /// Offers piece `seq`, done. Unless another worker is taking pieces (who will take this
-    /// one too, if it is next), takes every piece that is next in order, and returns them for
-    /// their `after` and their tokens.
+    /// one too, if it is next), takes every piece that is next in order, and returns those
+    /// taken (the failed one included) for their `after` and their tokens. Once the run has
+    /// failed, pieces are given back untaken.
     fn offer(&self, seq: u64, token: T, tokens: &Tokens<T>) -> Vec<T> {
         lock(&self.done).waiting.insert(seq, token);
         let mut taken = Vec::new();
@@ -214,9 +215,11 @@ impl<T, K: FnMut(&mut T) -> anyhow::Result<()>> Order<T, K> {
             };
             let from = cpu::thread();
             while let Some(mut token) = self.next_done() {
-                if taker.failed.is_none()
-                    && let Err(e) = (taker.take)(&mut token)
-                {
+                if taker.failed.is_some() {
+                    tokens.give_back(token); // the run has failed: no take, no after
+                    continue;
+                }
+                if let Err(e) = (taker.take)(&mut token) {
                     taker.failed = Some(e);
                     tokens.stop();
                 }

@@ -2,10 +2,11 @@
 //!
 //! The reader (the calling thread) opens the inputs one at a time, frames chunks and hands each
 //! to the pool as its own task, so a slow puzzle holds up only its chunk while other workers go
-//! on with later ones. A writer thread puts answered chunks back in input order. Memory stays
-//! flat: a chunk is read only when one of a fixed number of tokens is free, and the writer
-//! returns a token for each chunk it writes. A token carries that chunk's buffers, which the
-//! next chunk reuses.
+//! on with later ones. The worker that finishes the next chunk in input order takes it (the
+//! writer's role: messages, stats, the key's order) and any after it already done; a file key
+//! is then written by the workers, each chunk at its offset. Memory stays flat: a chunk is read
+//! only when one of a fixed number of tokens is free, and each chunk written frees its token. A
+//! token carries that chunk's buffers, which the next chunk reuses.
 
 use crate::canon::{Classes, Dedupe, Forms};
 use crate::input::{
@@ -267,7 +268,7 @@ fn check_seekable(inputs: &[InputPath]) -> anyhow::Result<()> {
 }
 
 /// Streams every input through the pool into `sink` (see [`crate::run::ordered`]): the reader
-/// (this thread) frames, the workers answer, the writer thread writes in order. Returns the
+/// (this thread) frames, the workers answer and take the chunks in order (the writer). Returns the
 /// stats (all but the wall time).
 fn stream(
     config: &Config,
@@ -812,7 +813,7 @@ fn chunk_size(growing: u64, framer: &Framer, records: u64, workers: u64) -> usiz
     growing.min(fair).max(16) as usize
 }
 
-/// The writer thread's state.
+/// The writer's state: taking answered chunks in order, on whichever worker has the next.
 struct Writer<'a> {
     sink: &'a mut Sink,
     /// The rate and time left, over the last seconds.

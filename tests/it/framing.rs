@@ -256,24 +256,22 @@ proptest! {
         let input = dir.path().join("in.txt");
         std::fs::write(&input, &text).unwrap();
         let json = dir.path().join("stats.json");
-        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-batch"))
-            .args(["solve", "-q", "--output-format", "jsonl", "--stats"])
-            .arg(&json)
-            .arg(&input)
-            .args(if forced { &["--format", "lines"][..] } else { &[] })
-            .output()
-            .unwrap();
+        let key = dir.path().join("key.jsonl");
+        // The key to stdout with the stats, or (written by the workers at offsets) to a file.
+        let solve = |to: &[&std::ffi::OsStr]| {
+            std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-batch"))
+                .args(["solve", "-q", "--output-format", "jsonl"])
+                .args(to)
+                .arg(&input)
+                .args(if forced { &["--format", "lines"][..] } else { &[] })
+                .output()
+                .unwrap()
+        };
+        let out = solve(&["--stats".as_ref(), json.as_os_str()]);
         let code = out.status.code();
         prop_assume!(code != Some(2)); // a usage error (a CSV without a puzzle column)
-        // The key file, written by the workers at offsets, holds stdout's key byte for byte.
-        let key = dir.path().join("key.jsonl");
-        let to_file = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-batch"))
-            .args(["solve", "-q", "--output-format", "jsonl", "-o"])
-            .arg(&key)
-            .arg(&input)
-            .args(if forced { &["--format", "lines"][..] } else { &[] })
-            .output()
-            .unwrap();
+        // The key file holds stdout's key byte for byte.
+        let to_file = solve(&["-o".as_ref(), key.as_os_str()]);
         prop_assert_eq!(to_file.status.code(), code);
         prop_assert!(std::fs::read(&key).unwrap() == out.stdout, "the key file differs");
         let stats: serde_json::Value =
