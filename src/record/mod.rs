@@ -7,6 +7,7 @@ pub mod verdict;
 pub use verdict::Verdict;
 
 use crate::grid::CELLS;
+use std::cell::RefCell;
 
 /// A record's field values, unquoted, one after another in one buffer (reused from record to
 /// record, so reading a row allocates nothing once it has grown).
@@ -156,23 +157,28 @@ pub fn cells_field(row: &[u8], i: usize) -> &[u8] {
         .unwrap_or_default()
 }
 
-/// Writes one CSV field, quoted (RFC 4180) only when it must be: when it holds the delimiter,
-/// a quote or a line break.
+/// Writes one CSV field with the csv crate's writer (csv-core), quoted (RFC 4180) only when it
+/// must be: when it holds the delimiter, a quote or a line break (CR or LF).
 pub fn write_csv_field(out: &mut Vec<u8>, field: &[u8], delimiter: u8) {
-    // A fold, not `any`: without an early exit the compiler vectorises the scan.
-    let special = field.iter().fold(false, |q, &b| {
-        q | (b == delimiter) | matches!(b, b'"' | b'\r' | b'\n')
-    });
-    if special {
-        out.push(b'"');
-        for &b in field {
-            if b == b'"' {
-                out.push(b'"');
-            }
-            out.push(b);
+    QUOTER.with_borrow_mut(|quoter| {
+        if quoter.get_delimiter() != delimiter {
+            *quoter = csv_core::WriterBuilder::new().delimiter(delimiter).build();
         }
+        if !quoter.should_quote(field) {
+            out.extend_from_slice(field);
+            return;
+        }
+        // Doubling every quote at most doubles the field; the two more are its quotes.
+        let start = out.len();
+        out.resize(start + 2 * field.len() + 2, 0);
+        out[start] = b'"';
+        let (_, _, written) = csv_core::quote(field, &mut out[start + 1..], b'"', b'"', true);
+        out.truncate(start + 1 + written);
         out.push(b'"');
-    } else {
-        out.extend_from_slice(field);
-    }
+    })
+}
+
+thread_local! {
+    /// Each thread's writer, kept for its table of the bytes that need quotes.
+    static QUOTER: RefCell<csv_core::Writer> = RefCell::new(csv_core::Writer::new());
 }
