@@ -120,7 +120,8 @@ impl<'a> Tokens<'a> {
                 while let Some(&c) = self.text.get(self.at) {
                     self.at += 1;
                     match c {
-                        b'\\' => self.at += 1,
+                        // An escape's byte is skipped, unless the head ends first.
+                        b'\\' => self.at = (self.at + 1).min(self.text.len()),
                         b'"' => break,
                         _ => {}
                     }
@@ -445,6 +446,23 @@ mod tests {
 
     const P: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn a_head_cut_at_any_byte_is_read_without_a_panic() {
+        // Detection reads a sample, which can end anywhere: inside a key, after an escape's
+        // backslash, between a string and its colon.
+        let documents = [
+            r#"{"a\"b": "\\", "puzzles": ["x\"y", "\u0041"]}"#,
+            r#"[{"puzzle": "1.\\.", "n\\": [1, 2]}, "\""]"#,
+            r#"{"grid": [[1, 2], ["\\"]], "k": {"\"": "\\"}}"#,
+        ];
+        for doc in documents {
+            for cut in 0..=doc.len() {
+                let head = &doc.as_bytes()[..cut];
+                let _ = (record_depth(head), is_document(head));
+            }
+        }
+    }
 
     #[test]
     fn documents_are_told_from_json_lines() {

@@ -219,3 +219,20 @@ fn a_csv_whose_header_starts_with_a_bracket_is_no_document() {
         format!("[id],puzzle,solution,status\n1,{p},{s},solved\n2,{p},{s},solved\n")
     );
 }
+
+/// A document cut short after an escape's backslash (a truncated download, or detection's
+/// sample ending there) is refused or read, never a crash: it was exit 134, "internal error".
+#[test]
+fn a_document_cut_after_a_backslash_is_no_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    for text in [
+        r#"{"a": "\"#,
+        r#"{"puzzles": ["1.\"#,
+        r#"[{"puzzle": "1\"#,
+        r#"{   @"\"#,
+    ] {
+        let (code, _, _, stderr) = run(dir.path(), text, &[]);
+        assert!(code == 1 || code == 2, "{text}: exit {code}");
+        assert!(!stderr.contains("internal error"), "{text}: {stderr}");
+    }
+}
