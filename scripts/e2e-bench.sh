@@ -32,7 +32,7 @@ for f in "${files[@]}"; do
       rate "$tmp/stats.json" puzzles_per_second >> "$tmp/j$j"
     done
     "$bin" bench "$f" -j1 --mode unique --repeat 1 --warmup 0.2 --json "$tmp/bench.json" > /dev/null 2>&1
-    rate "$tmp/bench.json" median >> "$tmp/engine"
+    rate "$tmp/bench.json" puzzles_per_second >> "$tmp/engine"
   done
   j1=$(median < "$tmp/j1"); j2=$(median < "$tmp/j2"); e=$(median < "$tmp/engine")
   printf '%-32s %10.0f %10.0f %10.0f %8.2f %10.2f\n' "$(basename "$f")" "$j1" "$j2" "$e" \

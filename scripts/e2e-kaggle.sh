@@ -21,7 +21,7 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 now() { date +%s%N; }
 timed() { local t0 t1; t0=$(now); "$@"; t1=$(now); awk -v n="$n" -v ns=$((t1 - t0)) 'BEGIN {print n / ns * 1e9}'; }
 engine() { "$bin" bench "$tmp/big.txt" -j"$1" --repeat 1 --warmup 0.2 --json "$tmp/bench.json" > /dev/null 2>&1
-  sed -n 's/.*"median": \([0-9.]*\).*/\1/p' "$tmp/bench.json"; }
+  sed -n 's/.*"puzzles_per_second": \([0-9.]*\).*/\1/p' "$tmp/bench.json"; }
 for k in csv1 csv2 txt1 txt2 eng1 eng2; do : > "$tmp/$k"; done
 for _ in $(seq "$runs"); do
   for j in 1 2; do

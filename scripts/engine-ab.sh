@@ -17,7 +17,9 @@ trap 'rm -rf "$work"' EXIT
 rate() {
   "${pin[@]}" "$1" bench "$2" -m "$3" -j1 -r 3 -w 0 --json "$work/bench.json" > /dev/null
   python3 -c 'import json, sys
-print(json.load(open(sys.argv[1]))["results"][0]["puzzles_per_second"]["max"])' "$work/bench.json"
+r = json.load(open(sys.argv[1]))["results"][0]
+# Builds before 2026-12-06 gave the rate as {median, min, max}.
+print(r["puzzles_per_second_max"] if "puzzles_per_second_max" in r else r["puzzles_per_second"]["max"])' "$work/bench.json"
 }
 printf '%-36s %-6s %12s %12s %10s %14s\n' set mode old/s new/s best-ratio median-of-pairs
 for set in "$@"; do

@@ -47,7 +47,7 @@ for set in "${sets[@]}"; do
       "${pin[@]}" "$bin" bench "$set" -m "$mode" -j1 -r 1 -w 0 --json "$work/ours.json" > /dev/null
       read -r rate g < <(python3 -c 'import json,sys
 r = json.load(open(sys.argv[1]))["results"][0]
-print(r["puzzles_per_second"]["median"], r["guesses"]["mean"])' "$work/ours.json")
+print(r["puzzles_per_second"], r["guesses"]["mean"])' "$work/ours.json")
       ours=$(python3 -c "print(max($ours, $rate))"); ours_g=$g
       ours_round=$rate
       read -r _n rate g _m < <("${pin[@]}" "$work/tdoku" "$set" "$limit" 1)

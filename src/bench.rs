@@ -4,7 +4,8 @@
 
 use crate::grid::Grid;
 use crate::input::{InputPath, Options, for_each_puzzle};
-use crate::report::bench::{Guesses, Measurement, Rate, Report};
+use crate::report::bench::{Measurement, Report};
+use crate::report::distribution::{Distribution, Histogram};
 use crate::run::complaints::Stderr;
 use crate::solver::{Mode, Outcome, solve};
 use anyhow::bail;
@@ -66,17 +67,13 @@ pub fn run_with(
                     input: short_name(input),
                     mode: mode.to_string(),
                     threads,
-                    puzzles: grids.len(),
-                    puzzles_per_second: Rate {
-                        median,
-                        min: rates[0],
-                        max: rates[rates.len() - 1],
-                    },
+                    records: grids.len(),
+                    puzzles_per_second: median,
+                    puzzles_per_second_min: rates[0],
+                    puzzles_per_second_max: rates[rates.len() - 1],
                     micros_per_puzzle: 1e6 / median,
                     no_guess_percent: profile.no_guess_percent,
-                    guesses: Guesses {
-                        mean: profile.guesses_per_puzzle,
-                    },
+                    guesses: profile.guesses.clone(),
                     speedup_vs_1_thread: one_thread.map(|one| median / one),
                 });
             }
@@ -118,7 +115,7 @@ pub fn load(input: &InputPath, options: &Options) -> anyhow::Result<Vec<(u64, Gr
 /// What the warm-up learns: guessing per puzzle (the same on every run).
 struct Profile {
     no_guess_percent: f64,
-    guesses_per_puzzle: f64,
+    guesses: Distribution,
 }
 
 /// Solves every puzzle at least once (until `config.warmup` has passed), checking every
@@ -153,7 +150,11 @@ fn warm_up_and_verify(
     let n = puzzles.len() as f64;
     Ok(Profile {
         no_guess_percent: 100.0 * guesses.iter().filter(|&&g| g == 0).count() as f64 / n,
-        guesses_per_puzzle: guesses.iter().sum::<u64>() as f64 / n,
+        guesses: {
+            let mut h = Histogram::default();
+            guesses.iter().for_each(|&g| h.add(g));
+            Distribution::of(&h)
+        },
     })
 }
 

@@ -4,7 +4,7 @@
 
 use super::{Generated, Options, Rng, Unreached, generate};
 use crate::logic::{Level, Score};
-use crate::report::stats::Histogram;
+use crate::report::distribution::{Distribution, Histogram};
 use crate::run::sink::Outputs;
 use crate::run::target::Target;
 use anyhow::bail;
@@ -283,7 +283,7 @@ impl Stats {
         let _ = writeln!(t, "guesses     {}", self.guesses.summary());
         let _ = writeln!(
             t,
-            "tries       mean {:.2}  max {}",
+            "attempts    mean {:.2}  max {}",
             self.attempts.mean(),
             self.attempts.max()
         );
@@ -296,11 +296,6 @@ impl Stats {
 
     /// The JSON report.
     pub fn to_json(&self) -> serde_json::Value {
-        let g = &self.guesses;
-        let histogram: serde_json::Map<String, serde_json::Value> = self
-            .clue_counts()
-            .map(|(c, n)| (c.to_string(), json!(n)))
-            .collect();
         let mut report = json!({
             "version": env!("CARGO_PKG_VERSION"),
             "seed": self.seed,
@@ -314,17 +309,9 @@ impl Stats {
             "puzzles": self.puzzles,
             "wall_seconds": self.wall.as_secs_f64(),
             "puzzles_per_second": self.puzzles_per_sec(),
-            "clues": {"mean": self.clue_mean(), "histogram": histogram},
-            "guesses": {
-                "mean": g.mean(),
-                "p50": g.quantile(0.5),
-                "p99": g.quantile(0.99),
-                "max": g.max(),
-                "histogram": g.buckets().map(|(low, high, n)| json!({
-                    "min": low, "max": high, "puzzles": n,
-                })).collect::<Vec<_>>(),
-            },
-            "tries": {"mean": self.attempts.mean(), "max": self.attempts.max()},
+            "clues": Distribution::of_counts(self.clue_counts().map(|(c, n)| (c as u64, n))).to_json(),
+            "guesses": Distribution::with_buckets(&self.guesses).to_json(),
+            "attempts": Distribution::of(&self.attempts).to_json(),
         });
         if let Some(levels) = self.level_counts() {
             let levels: serde_json::Map<String, serde_json::Value> =

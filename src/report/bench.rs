@@ -1,38 +1,33 @@
 //! What `bench` measured: one measurement per input, mode and thread count, as a table
 //! (plain or Markdown) and JSON.
 
+use super::distribution::Distribution;
 use serde::Serialize;
 
 /// One (input, mode, thread count) measurement. The field names are the JSON keys, in the
-/// vocabulary of `solve --stats` (`input`, `puzzles_per_second`, `micros`, `guesses`).
+/// vocabulary every report shares (`input`, `records`, `puzzles_per_second` a number, `guesses`
+/// a [`Distribution`]).
 #[derive(Debug, Clone, Serialize)]
 pub struct Measurement {
     pub input: String,
     pub mode: String,
     pub threads: usize,
-    pub puzzles: usize,
-    pub puzzles_per_second: Rate,
+    /// The input's puzzles, each solved once per timed run.
+    pub records: usize,
+    /// The median over the timed runs.
+    pub puzzles_per_second: f64,
+    /// The slowest timed run's rate.
+    pub puzzles_per_second_min: f64,
+    /// The fastest's.
+    pub puzzles_per_second_max: f64,
     /// Wall time per puzzle at this thread count: 1e6 / the median rate.
     pub micros_per_puzzle: f64,
     /// Puzzles solved by propagation alone, in percent.
     pub no_guess_percent: f64,
-    pub guesses: Guesses,
+    /// Guesses per puzzle (the same on every run).
+    pub guesses: Distribution,
     /// Median rate over the median rate with 1 thread; `null` when 1 thread was not measured.
     pub speedup_vs_1_thread: Option<f64>,
-}
-
-/// Puzzles per second over the timed runs.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct Rate {
-    pub median: f64,
-    pub min: f64,
-    pub max: f64,
-}
-
-/// Guesses per puzzle (the same on every run).
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct Guesses {
-    pub mean: f64,
 }
 
 /// The whole report, as written by `--json`.
@@ -68,11 +63,11 @@ impl Report {
                     r.input.clone(),
                     r.mode.clone(),
                     r.threads.to_string(),
-                    r.puzzles.to_string(),
-                    format!("{:.0}", r.puzzles_per_second.median),
+                    r.records.to_string(),
+                    format!("{:.0}", r.puzzles_per_second),
                     format!(
                         "{:.0}–{:.0}",
-                        r.puzzles_per_second.min, r.puzzles_per_second.max
+                        r.puzzles_per_second_min, r.puzzles_per_second_max
                     ),
                     format!("{:.2}", r.micros_per_puzzle),
                     format!("{:.1}", r.no_guess_percent),

@@ -6,6 +6,7 @@
 pub mod bench;
 #[doc(hidden)]
 pub mod cpu;
+pub mod distribution;
 #[doc(hidden)]
 pub mod plot;
 pub mod stats;

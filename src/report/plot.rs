@@ -1,7 +1,7 @@
 //! SVG charts with plotters' SVG backend (no font libraries: text is laid out approximately).
 
 use crate::report::bench::Report;
-use crate::report::stats::Histogram;
+use crate::report::distribution::Histogram;
 use anyhow::Context;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -28,7 +28,7 @@ pub fn bench_chart(report: &Report) -> anyhow::Result<String> {
             series.push(key);
         }
     }
-    let rates = report.results.iter().map(|r| r.puzzles_per_second.median);
+    let rates = report.results.iter().map(|r| r.puzzles_per_second);
     let (low, high) = rates.fold((f64::MAX, 1.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
     // 120 pixels a set; and, right of the plot, room for the last set's name, centred under
     // its bars, to end inside the canvas (12-pixel text is about 7 pixels a character).
@@ -64,10 +64,7 @@ pub fn bench_chart(report: &Report) -> anyhow::Result<String> {
                     let i = sets.iter().position(|s| *s == r.input).unwrap_or(0) as f64;
                     let x = i + 0.1 + slot * k as f64;
                     Rectangle::new(
-                        [
-                            (x, low / 2.0),
-                            (x + slot * 0.9, r.puzzles_per_second.median),
-                        ],
+                        [(x, low / 2.0), (x + slot * 0.9, r.puzzles_per_second)],
                         color.filled(),
                     )
                 }))?

@@ -1,6 +1,7 @@
 //! Run statistics: counts by status, per-puzzle solve time and guesses in constant-memory
 //! histograms, the hardest records; rendered as a table (stderr) and as JSON.
 
+use super::distribution::{Distribution, Histogram};
 use crate::input::{Skip, Skipped};
 use crate::logic::Level;
 use crate::record::verdict::Verdict;
@@ -9,140 +10,6 @@ use serde_json::json;
 use std::fmt::Write as _;
 use std::ops::Range;
 use std::time::Duration;
-
-/// A log-bucketed histogram: 8 buckets per power of two (values within 12.5%), exact below 8.
-/// 496 counters cover every `u64`, whatever the number of values.
-#[derive(Clone, Debug)]
-pub struct Histogram {
-    buckets: Box<[u64; 496]>,
-    count: u64,
-    sum: u128,
-    max: u64,
-}
-
-impl Default for Histogram {
-    fn default() -> Histogram {
-        Histogram {
-            buckets: Box::new([0; 496]),
-            count: 0,
-            sum: 0,
-            max: 0,
-        }
-    }
-}
-
-impl Histogram {
-    /// `mean M  p50 A  p99 B  max C`: a count's line in a stats table.
-    pub fn summary(&self) -> String {
-        format!(
-            "mean {:.2}  p50 {}  p99 {}  max {}",
-            self.mean(),
-            self.quantile(0.5),
-            self.quantile(0.99),
-            self.max()
-        )
-    }
-
-    fn bucket(v: u64) -> usize {
-        if v < 8 {
-            v as usize
-        } else {
-            let e = 63 - v.leading_zeros() as usize;
-            (e - 2) * 8 + ((v >> (e - 3)) & 7) as usize
-        }
-    }
-
-    /// The smallest and largest value of a bucket.
-    fn bounds(i: usize) -> (u64, u64) {
-        if i < 8 {
-            (i as u64, i as u64)
-        } else {
-            let (e, m) = (i / 8 + 2, (i % 8) as u64);
-            let low = (8 + m) << (e - 3);
-            (low, low + ((1u64 << (e - 3)) - 1))
-        }
-    }
-
-    /// Counts one value.
-    pub fn add(&mut self, v: u64) {
-        self.buckets[Self::bucket(v)] += 1;
-        self.count += 1;
-        self.sum += u128::from(v);
-        self.max = self.max.max(v);
-    }
-
-    /// How many values.
-    pub fn count(&self) -> u64 {
-        self.count
-    }
-
-    /// Adds every value of `other`.
-    pub fn merge(&mut self, other: &Histogram) {
-        if other.count == 0 {
-            return;
-        }
-        for (mine, theirs) in self.buckets.iter_mut().zip(other.buckets.iter()) {
-            *mine += theirs;
-        }
-        self.count += other.count;
-        self.sum += other.sum;
-        self.max = self.max.max(other.max);
-    }
-
-    /// Back to no value, keeping the buckets' memory.
-    pub fn clear(&mut self) {
-        if self.count > 0 {
-            self.buckets.fill(0);
-            (self.count, self.sum, self.max) = (0, 0, 0);
-        }
-    }
-
-    /// Their mean, exact (0 when there is none).
-    pub fn mean(&self) -> f64 {
-        if self.count == 0 {
-            0.0
-        } else {
-            self.sum as f64 / self.count as f64
-        }
-    }
-
-    /// The largest, exact.
-    pub fn max(&self) -> u64 {
-        self.max
-    }
-
-    /// The non-empty buckets: lowest value, highest value, count.
-    pub fn buckets(&self) -> impl Iterator<Item = (u64, u64, u64)> + '_ {
-        self.buckets
-            .iter()
-            .enumerate()
-            .filter(|&(_, &n)| n > 0)
-            .map(|(i, &n)| {
-                let (low, high) = Self::bounds(i);
-                (low, high, n)
-            })
-    }
-
-    /// The value at quantile `q` (0..=1): the middle of its bucket, never above the maximum.
-    pub fn quantile(&self, q: f64) -> u64 {
-        if self.count == 0 {
-            return 0;
-        }
-        let rank = ((q * self.count as f64).ceil() as u64).clamp(1, self.count);
-        if rank == self.count {
-            return self.max;
-        }
-        let mut seen = 0;
-        for (i, &n) in self.buckets.iter().enumerate() {
-            seen += n;
-            if seen >= rank {
-                let (low, high) = Self::bounds(i);
-                return (low + (high - low) / 2).min(self.max);
-            }
-        }
-        self.max
-    }
-}
 
 /// One of the hardest records.
 #[derive(Debug, Clone)]
@@ -546,8 +413,6 @@ impl Stats {
     /// The JSON report (keys documented in docs/solve.md, "Stats").
     pub fn to_json(&self) -> serde_json::Value {
         let micros = |n: u64| n as f64 / 1000.0;
-        let h = &self.tally.solve_nanos;
-        let g = &self.tally.guesses;
         let counts: serde_json::Map<String, serde_json::Value> = Verdict::ALL
             .iter()
             .map(|&v| (v.as_str().to_string(), json!(self.count(v))))
@@ -575,20 +440,9 @@ impl Stats {
                 "rest": self.cpu.rest.as_secs_f64(),
             },
             "serial_share": self.cpu.serial_share(),
-            "solve_micros": {
-                "mean": h.mean() / 1000.0,
-                "p50": micros(h.quantile(0.5)),
-                "p90": micros(h.quantile(0.9)),
-                "p99": micros(h.quantile(0.99)),
-                "max": micros(h.max()),
-            },
-            "guesses": {
-                "mean": g.mean(),
-                "p50": g.quantile(0.5),
-                "p99": g.quantile(0.99),
-                "max": g.max(),
-            },
-            "hardest": self.tally.hardest.iter().map(|h| json!({
+            "solve_micros": Distribution::of(&self.tally.solve_nanos).scaled(0.001).to_json(),
+            "guesses": Distribution::of(&self.tally.guesses).to_json(),
+            "hardest_records": self.tally.hardest.iter().map(|h| json!({
                 "input": self.inputs[h.input],
                 "line": h.line,
                 "guesses": h.guesses,
@@ -620,13 +474,10 @@ impl Stats {
             report["levels"] = counts.into();
         }
         if let Mode::Count(limit) = self.mode {
-            report["solutions"] = json!({
-                "limit": limit,
-                "histogram": self.tally.solutions.buckets().map(|(low, high, n)| json!({
-                    "min": low, "max": high, "puzzles": n,
-                })).collect::<Vec<_>>(),
-                "at_limit": self.tally.at_limit,
-            });
+            let mut solutions = Distribution::with_buckets(&self.tally.solutions).to_json();
+            solutions["limit"] = json!(limit);
+            solutions["at_limit"] = json!(self.tally.at_limit);
+            report["solutions"] = solutions;
         }
         report
     }
@@ -635,35 +486,6 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn buckets_are_contiguous_and_tight() {
-        for i in 0..495 {
-            let (_, high) = Histogram::bounds(i);
-            assert_eq!(Histogram::bounds(i + 1).0, high + 1, "bucket {i}");
-        }
-        for v in [0, 7, 8, 15, 16, 1000, 123_456_789, u64::MAX] {
-            let (low, high) = Histogram::bounds(Histogram::bucket(v));
-            assert!(low <= v && v <= high, "{v}");
-            assert!((high - low) as f64 <= v as f64 / 8.0 + 1.0);
-        }
-    }
-
-    #[test]
-    fn a_quantile_is_the_middle_of_its_bucket() {
-        let mut h = Histogram::default();
-        for _ in 0..10 {
-            h.add(100); // bucket 96..=103
-        }
-        h.add(1000);
-        assert_eq!(Histogram::bounds(Histogram::bucket(100)), (96, 103));
-        assert_eq!(h.quantile(0.5), 99);
-        // Never above the largest value seen: the bucket's middle, 99, is above 97.
-        let mut low = Histogram::default();
-        low.add(96);
-        low.add(97);
-        assert_eq!(low.quantile(0.5), 97);
-    }
 
     /// A record of `verdict` that the engine saw, with a count of `count`.
     fn record(line: u64, verdict: Verdict, count: u64) -> RecordStat {
@@ -779,34 +601,6 @@ mod tests {
             s.table()
         );
         assert_eq!(s.to_json()["puzzles_per_second"], 4.0);
-    }
-
-    #[test]
-    fn a_count_summary_gives_mean_median_tail_and_max() {
-        let mut h = Histogram::default();
-        for v in [0, 1, 2, 3, 4] {
-            h.add(v);
-        }
-        assert_eq!(h.summary(), "mean 2.00  p50 2  p99 4  max 4");
-        assert_eq!(
-            Histogram::default().summary(),
-            "mean 0.00  p50 0  p99 0  max 0"
-        );
-    }
-
-    #[test]
-    fn quantiles_are_within_a_bucket() {
-        let mut h = Histogram::default();
-        for v in 1..=1000 {
-            h.add(v);
-        }
-        assert_eq!(h.count(), 1000);
-        assert!((h.mean() - 500.5).abs() < 1e-9);
-        let p50 = h.quantile(0.5) as f64;
-        assert!((p50 - 500.0).abs() <= 500.0 / 8.0, "{p50}");
-        let p99 = h.quantile(0.99) as f64;
-        assert!((p99 - 990.0).abs() <= 990.0 / 8.0, "{p99}");
-        assert_eq!(h.quantile(1.0), 1000);
     }
 
     #[test]

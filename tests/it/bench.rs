@@ -11,10 +11,10 @@ const KEYS: [&str; 11] = [
     "input",
     "mode",
     "threads",
-    "puzzles",
-    "puzzles_per_second/median",
-    "puzzles_per_second/min",
-    "puzzles_per_second/max",
+    "records",
+    "puzzles_per_second",
+    "puzzles_per_second_min",
+    "puzzles_per_second_max",
     "micros_per_puzzle",
     "no_guess_percent",
     "guesses/mean",
@@ -93,7 +93,7 @@ fn bench_prints_a_row_per_set_and_writes_every_documented_key() {
         assert!(r["speedup_vs_1_thread"].as_f64().unwrap() > 0.0);
     }
     assert_eq!(results[0]["input"], "17_clue_1000.txt");
-    assert_eq!(results[0]["puzzles"], 1000);
+    assert_eq!(results[0]["records"], 1000);
     assert_eq!(results[0]["speedup_vs_1_thread"], 1.0);
     // Every serg puzzle has two solutions: unique mode must guess on each.
     let serg = results

@@ -616,11 +616,11 @@ fn stats_table_on_stderr_and_json_with_documented_keys() {
     for k in ["mean", "p50", "p99", "max"] {
         assert!(v["guesses"][k].is_number(), "{k}");
     }
-    assert_eq!(v["hardest"].as_array().unwrap().len(), 5);
-    assert!(v["hardest"][0]["line"].as_u64().unwrap() >= 1);
+    assert_eq!(v["hardest_records"].as_array().unwrap().len(), 5);
+    assert!(v["hardest_records"][0]["line"].as_u64().unwrap() >= 1);
     assert!(
-        v["hardest"][0]["guesses"].as_u64().unwrap()
-            >= v["hardest"][4]["guesses"].as_u64().unwrap()
+        v["hardest_records"][0]["guesses"].as_u64().unwrap()
+            >= v["hardest_records"][4]["guesses"].as_u64().unwrap()
     );
     solve(&["data/kaggle_1000.txt", "-q"])
         .assert()
@@ -783,5 +783,8 @@ fn the_stats_json_has_the_documented_keys_in_the_documented_order() {
     for nested in ["counts", "skipped", "solve_micros", "guesses"] {
         assert_eq!(keys(&actual[nested]), keys(&documented[nested]), "{nested}");
     }
-    assert_eq!(keys(&actual["hardest"][0]), keys(&documented["hardest"][0]));
+    assert_eq!(
+        keys(&actual["hardest_records"][0]),
+        keys(&documented["hardest_records"][0])
+    );
 }

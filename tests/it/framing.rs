@@ -428,7 +428,7 @@ fn a_file_read_by_ranges_answers_as_its_bytes_streamed_and_written_at_offsets() 
             ] {
                 stats.as_object_mut().unwrap().remove(key);
             }
-            let hardest = stats["hardest"].as_array_mut().unwrap();
+            let hardest = stats["hardest_records"].as_array_mut().unwrap();
             assert_eq!(hardest.len(), 5);
             for hard in hardest {
                 hard.as_object_mut().unwrap().remove("micros");
@@ -450,7 +450,7 @@ fn a_file_read_by_ranges_answers_as_its_bytes_streamed_and_written_at_offsets() 
         assert!(named.contains("more"), "{name}: {named}");
         assert_eq!(named, streamed.2, "{name}");
         assert_eq!(file.3, streamed.3, "{name}");
-        let lines: Vec<u64> = file.3["hardest"]
+        let lines: Vec<u64> = file.3["hardest_records"]
             .as_array()
             .unwrap()
             .iter()

@@ -96,17 +96,17 @@ fn a_seed_gives_the_same_bytes_on_any_number_of_threads() {
     assert_eq!(generated(&["-n", "20", "-q", "--seed", &seed]), first);
     assert_eq!(stats["puzzles"], 20);
     let histogram: u64 = stats["clues"]["histogram"]
-        .as_object()
+        .as_array()
         .unwrap()
-        .values()
-        .map(|v| v.as_u64().unwrap())
+        .iter()
+        .map(|b| b["count"].as_u64().unwrap())
         .sum();
     assert_eq!(histogram, 20);
     let guesses: u64 = stats["guesses"]["histogram"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|b| b["puzzles"].as_u64().unwrap())
+        .map(|b| b["count"].as_u64().unwrap())
         .sum();
     assert_eq!(guesses, 20);
 }

@@ -17,3 +17,4 @@ mod real_files;
 mod safety;
 mod shard;
 mod support;
+mod vocabulary;

@@ -494,9 +494,9 @@ fn count_mode_reports_the_count() {
     assert_eq!(sol["at_limit"], seen[2]);
     let hist = sol["histogram"].as_array().unwrap();
     assert_eq!(hist[0]["min"], 0);
-    assert_eq!(hist[0]["puzzles"], seen[0]);
+    assert_eq!(hist[0]["count"], seen[0]);
     assert_eq!(hist[1]["min"], 1);
-    assert_eq!(hist[1]["puzzles"], seen[1]);
+    assert_eq!(hist[1]["count"], seen[1]);
     // Lines output: the status, then the count; the table shows the distribution.
     let out = solve(&["--mode", "count", "--limit", "5"])
         .write_stdin(format!("{}\n", puzzles[0]))
