@@ -98,7 +98,7 @@ fn short_name(input: &InputPath) -> String {
 }
 
 /// Every puzzle of an input with its line number; malformed records are reported and skipped.
-pub fn load(input: &InputPath, options: &Options) -> anyhow::Result<Vec<(u64, Grid)>> {
+pub(crate) fn load(input: &InputPath, options: &Options) -> anyhow::Result<Vec<(u64, Grid)>> {
     let name = input.display_name();
     let mut stderr = Stderr::default();
     let mut puzzles = Vec::new();

@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Number of cells in a grid.
-pub const CELLS: usize = 81;
+pub(crate) const CELLS: usize = 81;
 
 /// A 9×9 grid in row-major order; `0` is an empty cell, `1..=9` a digit.
 ///
@@ -98,7 +98,7 @@ pub enum ParseError {
 
 impl ParseError {
     /// The kind of complaint, for the cap on repeated messages.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             ParseError::Empty => "empty puzzle",
             ParseError::TooShort { .. } => "too short",
@@ -342,13 +342,13 @@ pub enum SolutionError {
 }
 
 /// The 9 cells of unit `u`: rows 0..9, columns 9..18, boxes 18..27, each in reading order.
-pub fn unit_cells(u: usize) -> &'static [u8; 9] {
+pub(crate) fn unit_cells(u: usize) -> &'static [u8; 9] {
     &UNIT_CELLS[u]
 }
 
 impl Unit {
     /// Its 9 cell indices, in reading order.
-    pub fn cells(self) -> &'static [u8; 9] {
+    pub(crate) fn cells(self) -> &'static [u8; 9] {
         match self {
             Unit::Row(i) => &UNIT_CELLS[i],
             Unit::Column(i) => &UNIT_CELLS[9 + i],

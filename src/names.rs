@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// `path` as it is, or quoted and escaped when it must be.
-pub fn quoted(path: &Path) -> String {
+pub(crate) fn quoted(path: &Path) -> String {
     let bytes = path.as_os_str().as_encoded_bytes();
     let plain = std::str::from_utf8(bytes)
         .ok()
@@ -42,7 +42,7 @@ pub fn quoted(path: &Path) -> String {
 /// feeds that end its lines and tabs (an escape code or a CR from the input, in a column name
 /// or a bad cell) written as an escape (`\u{1b}`, `\r`), and bytes that are not UTF-8 as
 /// `\xNN`. Borrowed when there is nothing to escape, as nearly always.
-pub fn harmless(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+pub(crate) fn harmless(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     let keep = |c: char| c == '\n' || c == '\t' || !needs_escape(c);
     if std::str::from_utf8(text).is_ok_and(|s| s.chars().all(keep)) {
         return std::borrow::Cow::Borrowed(text);

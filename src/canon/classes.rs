@@ -9,7 +9,7 @@ type Packed = [u8; CELLS.div_ceil(2)];
 
 /// The classes met so far, numbered from 1 in the order of their first records. Memory grows
 /// with the classes, not the records: a form and its number take 41 + 8 bytes, 57 with the
-/// table's slot. The table is cut in [`SHARDS`] by the forms' last cells, so that each grows
+/// table's slot. The table is cut in `SHARDS` by the forms' last cells, so that each grows
 /// on its own: one table doubling its slots held the old ones and the new at once (a run's
 /// peak RSS at a million classes 187 MB; with the shards 124, of which 10 are the run's own:
 /// BENCHMARKS.md).
@@ -33,7 +33,7 @@ impl Default for Classes {
 impl Classes {
     /// The number of the class of `form` (a minlex form), and whether this is its first
     /// record.
-    pub fn number(&mut self, form: &Grid) -> (u64, bool) {
+    pub(crate) fn number(&mut self, form: &Grid) -> (u64, bool) {
         let packed = pack(form);
         // The last cells differ most between forms (the first are mostly blanks).
         let shard = packed[CELLS / 2 - 4..]
@@ -52,13 +52,8 @@ impl Classes {
     }
 
     /// How many classes there are.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.count as usize
-    }
-
-    /// Whether none was met.
-    pub fn is_empty(&self) -> bool {
-        self.count == 0
     }
 }
 

@@ -237,7 +237,7 @@ impl Stats {
     }
 
     /// Puzzles over wall time.
-    pub fn puzzles_per_sec(&self) -> f64 {
+    pub(crate) fn puzzles_per_sec(&self) -> f64 {
         self.puzzles as f64 / self.wall.as_secs_f64().max(1e-9)
     }
 
@@ -295,7 +295,7 @@ impl Stats {
     }
 
     /// The JSON report.
-    pub fn to_json(&self) -> serde_json::Value {
+    pub(crate) fn to_json(&self) -> serde_json::Value {
         let mut report = json!({
             "version": env!("CARGO_PKG_VERSION"),
             "seed": self.seed,

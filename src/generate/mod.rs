@@ -45,11 +45,6 @@ impl Target {
         max: u64::MAX,
     };
 
-    /// True when `v` is allowed.
-    pub fn contains(self, v: u64) -> bool {
-        (self.min..=self.max).contains(&v)
-    }
-
     /// How far `v` is outside the range (0 inside).
     fn distance(self, v: u64) -> u64 {
         self.min.saturating_sub(v) + v.saturating_sub(self.max)
@@ -93,7 +88,7 @@ pub struct Options {
 
 impl Options {
     /// Whether each puzzle gets a rating.
-    pub fn rates(&self) -> bool {
+    pub(crate) fn rates(&self) -> bool {
         self.rate || self.rated_target()
     }
 
@@ -142,7 +137,7 @@ pub struct Generated {
     pub guesses: u64,
     /// Tries it took.
     pub attempts: u64,
-    /// How hard it is for a person, when asked for (see [`Options::rates`]).
+    /// How hard it is for a person, when asked for (see `Options::rates`).
     pub rating: Option<Rating>,
 }
 

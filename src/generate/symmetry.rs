@@ -16,7 +16,7 @@ pub enum Symmetry {
 
 impl Symmetry {
     /// The cell that `cell` goes to.
-    pub fn image(self, cell: usize) -> usize {
+    pub(crate) fn image(self, cell: usize) -> usize {
         let (r, c) = (cell / 9, cell % 9);
         match self {
             Symmetry::None => cell,
@@ -27,7 +27,7 @@ impl Symmetry {
     }
 
     /// The cells that are clues together: each cell with its image.
-    pub fn orbits(self) -> Vec<Orbit> {
+    pub(crate) fn orbits(self) -> Vec<Orbit> {
         (0..81)
             .filter(|&cell| self.image(cell) >= cell)
             .map(|cell| Orbit {
@@ -47,7 +47,7 @@ pub struct Orbit {
 
 impl Orbit {
     /// Its cells: one, or two that the symmetry maps onto each other.
-    pub fn cells(&self) -> &[usize] {
+    pub(crate) fn cells(&self) -> &[usize] {
         &self.cells[..self.len]
     }
 }

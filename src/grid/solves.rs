@@ -48,7 +48,7 @@ mod portable {
 
     /// Row by row: the columns are a nine-lane vector and the boxes three thirds, so it all
     /// stays in registers.
-    pub fn solves(solution: &[u8; CELLS], puzzle: &[u8; CELLS]) -> bool {
+    pub(crate) fn solves(solution: &[u8; CELLS], puzzle: &[u8; CELLS]) -> bool {
         let mut every_unit = EVERY_DIGIT;
         let (mut cols, mut boxes) = ([0u16; 9], [0u16; 3]);
         for (r, row) in solution.chunks_exact(9).enumerate() {
@@ -93,7 +93,7 @@ mod avx {
     const PAST_THE_ROW: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 128, 128, 128, 128, 128, 128];
 
     #[target_feature(enable = "avx")]
-    pub fn solves(solution: &[u8; CELLS], puzzle: &[u8; CELLS]) -> bool {
+    pub(crate) fn solves(solution: &[u8; CELLS], puzzle: &[u8; CELLS]) -> bool {
         let vector = |bytes: &[u8; 16]| {
             // SAFETY: reads 16 bytes of a 16-byte array.
             unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) }

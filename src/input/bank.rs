@@ -12,14 +12,14 @@ use super::{
 };
 use anyhow::Context;
 
-pub const KIND: LayoutKind = LayoutKind {
+pub(crate) const KIND: LayoutKind = LayoutKind {
     name: "bank",
     help: "Whitespace-separated fields, one of them the puzzle (`<hash> <puzzle> <rating>`)",
     detect,
 };
 
 #[derive(Debug)]
-pub struct Bank {
+pub(crate) struct Bank {
     /// The puzzle's field (0-based).
     puzzle: usize,
     columns: Vec<Vec<u8>>,

@@ -16,14 +16,14 @@ use crate::grid::{CELLS, Grid, ParseError};
 use crate::record::{CsvHeader, field_start};
 use anyhow::{Context, bail};
 
-pub const KIND: LayoutKind = LayoutKind {
+pub(crate) const KIND: LayoutKind = LayoutKind {
     name: "csv",
     help: "Rows of fields split by , tab ; or |, with or without a header; the puzzle in one column",
     detect,
 };
 
 #[derive(Debug)]
-pub struct Csv {
+pub(crate) struct Csv {
     delimiter: u8,
     /// The header line as it was, when the input has one.
     header: Option<Vec<u8>>,

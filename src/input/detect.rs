@@ -7,7 +7,7 @@ use super::{LAYOUTS, Options};
 use anyhow::bail;
 
 /// The layout of an input whose first lines are `sample`.
-pub fn detect(sample: &Sample, options: &Options) -> anyhow::Result<Detected> {
+pub(crate) fn detect(sample: &Sample, options: &Options) -> anyhow::Result<Detected> {
     if let Some(name) = &options.format {
         let Some(kind) = LAYOUTS.iter().find(|k| k.name == name) else {
             bail!("unknown format {name:?}");

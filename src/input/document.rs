@@ -26,7 +26,7 @@ use std::io::{self, Read};
 /// with `{`, and its first two lines are no whole JSON values (every line of JSON Lines is one,
 /// a broken first line aside), or its first is an object that holds its records in an array
 /// rather than being one.
-pub fn is_document(head: &[u8]) -> bool {
+pub(crate) fn is_document(head: &[u8]) -> bool {
     let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
     let text = head.trim_ascii_start();
     let whole = |line: &[u8]| serde_json::from_slice::<serde_json::Value>(line).is_ok();
@@ -52,7 +52,7 @@ pub fn is_document(head: &[u8]) -> bool {
 /// top (one 9×9 array, an array of 81 cells, objects one after another), 1 for the elements of
 /// a top array (objects, puzzle strings, 9×9 arrays), 2 for the elements of the arrays of a top
 /// object that holds them (`{"puzzles": [...]}`).
-pub fn record_depth(head: &[u8]) -> usize {
+pub(crate) fn record_depth(head: &[u8]) -> usize {
     let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
     let mut tokens = Tokens::new(head);
     match tokens.next() {
@@ -231,7 +231,7 @@ impl<'a> Tokens<'a> {
 }
 
 /// Reads a JSON document as the JSON Lines it holds (see the module's documentation).
-pub struct Document<R> {
+pub(crate) struct Document<R> {
     inner: R,
     /// The depth of the records.
     record_depth: usize,
@@ -262,7 +262,7 @@ const MAX_STACK: usize = 64;
 
 impl<R: Read> Document<R> {
     /// Reads `inner`, a document whose records are `record_depth` deep.
-    pub fn new(inner: R, record_depth: usize) -> Document<R> {
+    pub(crate) fn new(inner: R, record_depth: usize) -> Document<R> {
         Document {
             inner,
             record_depth,

@@ -16,7 +16,7 @@ use std::sync::Arc;
 ///
 /// The reader fills it in one of two ways. For a layout whose records are lines, it reads a
 /// block of whole lines into it as they are (from a file, straight into the chunk:
-/// [`Source::read_block`]) and leaves them to be framed by the worker ([`Chunk::frame`]); otherwise (grids, the first lines of an input, a line too long for a
+/// [`Source::read_block`]) and leaves them to be framed by the worker (`Chunk::frame`); otherwise (grids, the first lines of an input, a line too long for a
 /// block) it frames line by line as it reads. Either way the layout's
 /// [`Layout::frame`](super::Layout::frame) decides, line by line, what each line is.
 #[derive(Debug, Default)]
@@ -53,7 +53,7 @@ impl Chunk {
     /// Frames a block of whole lines by `layout`'s rule: each line is skipped (and counted)
     /// or is a record. A range is read first (which fails if the file was cut short). Does
     /// nothing to a chunk already framed.
-    pub fn frame(&mut self, layout: &dyn Layout) -> io::Result<()> {
+    pub(crate) fn frame(&mut self, layout: &dyn Layout) -> io::Result<()> {
         let Some(first_line) = self.unframed.take() else {
             return Ok(());
         };
@@ -120,18 +120,18 @@ pub struct RawRecord {
     pub too_long: bool,
 }
 
-/// Lines skipped, by reason (indexed like [`Skip::ALL`]).
+/// Lines skipped, by reason (indexed like `Skip::ALL`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Skipped([u64; Skip::ALL.len()]);
 
 impl Skipped {
     /// Counts `n` lines skipped for `why`.
-    pub fn add(&mut self, why: Skip, n: u64) {
+    pub(crate) fn add(&mut self, why: Skip, n: u64) {
         self.0[why as usize] += n;
     }
 
     /// The lines skipped for `why`.
-    pub fn get(&self, why: Skip) -> u64 {
+    pub(crate) fn get(&self, why: Skip) -> u64 {
         self.0[why as usize]
     }
 
@@ -141,7 +141,7 @@ impl Skipped {
     }
 
     /// Adds `other`'s counts.
-    pub fn merge(&mut self, other: &Skipped) {
+    pub(crate) fn merge(&mut self, other: &Skipped) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             *a += b;
         }
@@ -281,7 +281,7 @@ impl Framer {
     }
 
     /// The input's name, for messages.
-    pub fn name(&self) -> &str {
+    pub(crate) fn name(&self) -> &str {
         &self.name
     }
 
@@ -294,11 +294,11 @@ impl Framer {
     /// lines, chunks are ranges of the file that the workers read and frame themselves
     /// (numbering lines from each chunk's first: see [`Chunk::relative_lines`]), so that the
     /// thread that frames reads nothing. For a run that takes the chunks in order.
-    pub fn read_by_ranges(&mut self) {
+    pub(crate) fn read_by_ranges(&mut self) {
         self.read_by_ranges_of(CHUNK_BYTES);
     }
 
-    /// [`Framer::read_by_ranges`], in ranges of at most `max_bytes`: tests cut the text
+    /// `Framer::read_by_ranges`, in ranges of at most `max_bytes`: tests cut the text
     /// anywhere with small ones.
     pub fn read_by_ranges_of(&mut self, max_bytes: usize) {
         self.ranges = true;
@@ -307,7 +307,7 @@ impl Framer {
 
     /// The bytes a line takes, as far as this framer can tell: the average of the lines it
     /// framed itself before it handed out ranges.
-    pub fn bytes_per_line(&self) -> u64 {
+    pub(crate) fn bytes_per_line(&self) -> u64 {
         let read = self.source.position();
         self.bytes_per_line
             .unwrap_or_else(|| read.checked_div(self.line_no).unwrap_or(82).max(1))
@@ -323,7 +323,7 @@ impl Framer {
     /// framed), and the bytes left when the size is known. The source's own count, so that
     /// line ends (`\n` or `\r\n`, or none at the end), a byte-order mark and a line too long
     /// all count as the bytes they are.
-    pub fn progress(&self) -> (u64, Option<u64>) {
+    pub(crate) fn progress(&self) -> (u64, Option<u64>) {
         let read = self.source.position();
         (read, self.source.size.map(|size| size.saturating_sub(read)))
     }
@@ -335,12 +335,12 @@ impl Framer {
 
     /// Bytes the input (a regular file) gained past its size when opened, as seen once it was
     /// read to that size: they are not answered.
-    pub fn grew(&self) -> u64 {
+    pub(crate) fn grew(&self) -> u64 {
         self.source.grew()
     }
 
     /// Gives the read buffer back, for the next input.
-    pub fn recycle(self) -> Recycled {
+    pub(crate) fn recycle(self) -> Recycled {
         self.source.recycle()
     }
 
@@ -368,7 +368,12 @@ impl Framer {
     /// about `records` records (at least one line); false at the end of the input. The chunk
     /// may be a block of lines still to be framed ([`Chunk::frame`]), whose skipped lines are
     /// then counted in [`Chunk::skipped`], not here.
-    pub fn refill(&mut self, chunk: &mut Chunk, input: usize, records: usize) -> io::Result<bool> {
+    pub(crate) fn refill(
+        &mut self,
+        chunk: &mut Chunk,
+        input: usize,
+        records: usize,
+    ) -> io::Result<bool> {
         chunk.reset(input);
         // Lines that need more than the layout's rule go line by line: those replayed from
         // detection, those it decided to skip, a grid's, and an input's first (a BOM).

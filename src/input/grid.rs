@@ -16,14 +16,14 @@ use super::{
 use crate::grid::{CELLS, Grid, ParseError};
 use crate::record::GridStyle;
 
-pub const KIND: LayoutKind = LayoutKind {
+pub(crate) const KIND: LayoutKind = LayoutKind {
     name: "grid",
     help: "A puzzle per 9 rows of 9 cells: compact, spaced, boxed with | - +, or split by , or ;; titles skipped",
     detect,
 };
 
 #[derive(Debug)]
-pub struct GridLayout {
+pub(crate) struct GridLayout {
     /// Rows per grid, and cells per row.
     side: usize,
     style: GridStyle,

@@ -13,14 +13,14 @@ use crate::grid::{Grid, ParseError};
 use anyhow::{Context, bail};
 use serde_json::{Map, Value};
 
-pub const KIND: LayoutKind = LayoutKind {
+pub(crate) const KIND: LayoutKind = LayoutKind {
     name: "jsonl",
     help: "JSON Lines: an object per line, the puzzle a string or a 9×9 array under a known key",
     detect,
 };
 
 #[derive(Debug)]
-pub struct Jsonl {
+pub(crate) struct Jsonl {
     /// The puzzle's key; `None` when each record is the puzzle itself, a JSON string or array
     /// of cells (the elements of a JSON document's array of puzzles, or its one 9×9 array).
     key: Option<String>,
@@ -145,7 +145,7 @@ fn is_puzzle_value(v: &Value) -> bool {
 }
 
 /// Reads a JSON array of cells (see the module's documentation) from its text.
-pub fn read_cell_array(text: &[u8]) -> Result<Grid, ParseError> {
+pub(crate) fn read_cell_array(text: &[u8]) -> Result<Grid, ParseError> {
     match serde_json::from_slice::<Value>(text) {
         Ok(v) => cells_of(&v),
         Err(_) => Grid::parse_bytes(text), // not JSON: say what is wrong with it as cells

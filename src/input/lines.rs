@@ -11,19 +11,19 @@ use super::{
 };
 use crate::grid::{Grid, ParseError};
 
-pub const KIND: LayoutKind = LayoutKind {
+pub(crate) const KIND: LayoutKind = LayoutKind {
     name: "lines",
     help: "One puzzle per line: 81 cells, `0` or `.` for blanks, text after whitespace ignored; or the cells spelled out with spaces",
     detect,
 };
 
 #[derive(Debug)]
-pub struct Lines {
+pub(crate) struct Lines {
     columns: Vec<Vec<u8>>,
 }
 
 /// The lines layout with nothing skipped: what an input no layout recognises is read as.
-pub fn plain() -> Detected {
+pub(crate) fn plain() -> Detected {
     Detected::new(
         Lines {
             columns: vec![b"puzzle".to_vec()],

@@ -78,7 +78,7 @@ pub trait Layout: Send + Sync + fmt::Debug {
     fn read<'a>(&self, text: &'a [u8], fields: &'a mut Fields) -> Record<'a>;
 
     /// True when every record is one line (all but grids): then the reader hands out blocks
-    /// of lines, and the workers frame them ([`Chunk::frame`]).
+    /// of lines, and the workers frame them (`Chunk::frame`).
     fn records_are_lines(&self) -> bool {
         true
     }
@@ -154,7 +154,7 @@ pub enum Skip {
 
 impl Skip {
     /// Every reason, in the order of the stats.
-    pub const ALL: [Skip; 5] = [
+    pub(crate) const ALL: [Skip; 5] = [
         Skip::Blank,
         Skip::Comment,
         Skip::Header,
@@ -163,7 +163,7 @@ impl Skip {
     ];
 
     /// The name in the stats.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Skip::Blank => "blank",
             Skip::Comment => "comment",
@@ -186,7 +186,7 @@ pub struct Record<'a> {
 
 impl Record<'_> {
     /// A record that is not a puzzle and has nothing to echo.
-    pub fn malformed(why: RecordError) -> Record<'static> {
+    pub(crate) fn malformed(why: RecordError) -> Record<'static> {
         Record {
             puzzle: Err(why),
             given: None,
@@ -196,7 +196,7 @@ impl Record<'_> {
 }
 
 /// Why a record is not a puzzle. Each kind is one line of the message cap (see
-/// [`RecordError::kind`]).
+/// `RecordError::kind`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     /// A line past [`MAX_LINE`], whose text was not kept.
@@ -262,7 +262,7 @@ pub enum RecordError {
 
 impl RecordError {
     /// The kind of complaint, for the cap on repeated messages.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             RecordError::LineTooLong => "line too long",
             RecordError::Puzzle(e) | RecordError::Field { error: e, .. } => e.kind(),
@@ -277,7 +277,7 @@ impl RecordError {
     }
 
     /// True for a puzzle of another size, which is said once per input.
-    pub fn is_other_size(&self) -> bool {
+    pub(crate) fn is_other_size(&self) -> bool {
         matches!(
             self,
             RecordError::Puzzle(ParseError::OtherSize { .. })
@@ -305,7 +305,7 @@ pub fn read_record<'a>(
 
 /// Reads `input` record by record, in order, one thread: `visit(line, puzzle)` for each until
 /// it returns false. For tools that want puzzles, not a run (`bench`, `explain`).
-pub fn for_each_puzzle(
+pub(crate) fn for_each_puzzle(
     input: &InputPath,
     options: &Options,
     mut visit: impl FnMut(u64, Result<Grid, RecordError>) -> bool,
@@ -330,14 +330,14 @@ pub fn for_each_puzzle(
 }
 
 /// Names that mark the puzzle column or key, in order of preference (any case).
-pub const PUZZLE_NAMES: [&str; 7] = [
+pub(crate) const PUZZLE_NAMES: [&str; 7] = [
     "puzzle", "quizzes", "quiz", "question", "sudoku", "grid", "problem",
 ];
 /// Names that mark a column or key of given solutions (any case).
-pub const SOLUTION_NAMES: [&str; 4] = ["solution", "solutions", "answer", "answers"];
+pub(crate) const SOLUTION_NAMES: [&str; 4] = ["solution", "solutions", "answer", "answers"];
 
 /// The position of the first of `names` among `columns` (trimmed, any case).
-pub fn find_named(columns: &[Vec<u8>], names: &[&str]) -> Option<usize> {
+pub(crate) fn find_named(columns: &[Vec<u8>], names: &[&str]) -> Option<usize> {
     names.iter().find_map(|n| {
         columns
             .iter()
@@ -347,7 +347,7 @@ pub fn find_named(columns: &[Vec<u8>], names: &[&str]) -> Option<usize> {
 
 /// The column a user named (`--column`, `--solution-column`): by exact name, then by name in
 /// any case, then as a 1-based number.
-pub fn find_column(columns: &[Vec<u8>], want: &str) -> Option<usize> {
+pub(crate) fn find_column(columns: &[Vec<u8>], want: &str) -> Option<usize> {
     let want_bytes = want.as_bytes();
     columns
         .iter()
@@ -366,7 +366,7 @@ pub fn find_column(columns: &[Vec<u8>], want: &str) -> Option<usize> {
 }
 
 /// Column names for display: `a, b, c`.
-pub fn show_columns(columns: &[Vec<u8>]) -> String {
+pub(crate) fn show_columns(columns: &[Vec<u8>]) -> String {
     let names: Vec<String> = columns
         .iter()
         .map(|c| String::from_utf8_lossy(c).into_owned())
@@ -386,7 +386,7 @@ pub fn read_puzzle(value: &[u8]) -> Result<Grid, ParseError> {
 
 /// True when `value` is a puzzle of some size (9×9, or another size the message names):
 /// what detection looks for in a field.
-pub fn looks_like_puzzle(value: &[u8]) -> bool {
+pub(crate) fn looks_like_puzzle(value: &[u8]) -> bool {
     match read_puzzle(value) {
         Ok(_) | Err(ParseError::OtherSize { .. }) => true,
         Err(_) => false,
@@ -394,14 +394,14 @@ pub fn looks_like_puzzle(value: &[u8]) -> bool {
 }
 
 /// Empty, or only whitespace.
-pub fn is_blank(line: &[u8]) -> bool {
+pub(crate) fn is_blank(line: &[u8]) -> bool {
     line.iter().all(u8::is_ascii_whitespace)
 }
 
 /// What a line is, in any layout: a blank line (kept `whole`) ends the record in progress;
 /// any other line is what `layout` says. The one rule for the framer, the workers' framing of
 /// blocks, and the shard boundaries.
-pub fn line_framing(layout: &dyn Layout, line: &[u8], whole: bool, open: usize) -> Framing {
+pub(crate) fn line_framing(layout: &dyn Layout, line: &[u8], whole: bool, open: usize) -> Framing {
     if whole && is_blank(line) {
         Framing::SkipAndClose(Skip::Blank)
     } else {
@@ -411,7 +411,7 @@ pub fn line_framing(layout: &dyn Layout, line: &[u8], whole: bool, open: usize) 
 
 /// The framing rule of the one-record-per-line layouts that have comments (lines, bank): a
 /// `#` line is skipped, any other line is a record.
-pub fn frame_line_or_comment(line: &[u8]) -> Framing {
+pub(crate) fn frame_line_or_comment(line: &[u8]) -> Framing {
     if is_comment(line) {
         Framing::Skip(Skip::Comment)
     } else {
@@ -420,7 +420,7 @@ pub fn frame_line_or_comment(line: &[u8]) -> Framing {
 }
 
 /// A `#` comment line (after leading whitespace).
-pub fn is_comment(line: &[u8]) -> bool {
+pub(crate) fn is_comment(line: &[u8]) -> bool {
     line.trim_ascii_start().first() == Some(&b'#')
 }
 
@@ -428,7 +428,7 @@ pub fn is_comment(line: &[u8]) -> bool {
 /// control characters) that holds a word of two letters or more, or ends with a colon.
 /// Puzzles and grid rows never do, even broken ones (a stray letter is one letter), and
 /// binary garbage is no text, so neither is ever skipped as a title.
-pub fn looks_like_title(line: &[u8]) -> bool {
+pub(crate) fn looks_like_title(line: &[u8]) -> bool {
     let text =
         std::str::from_utf8(line).is_ok_and(|t| !t.chars().any(|c| c.is_control() && c != '\t'));
     text && (line

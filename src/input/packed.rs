@@ -11,11 +11,11 @@ use std::thread::JoinHandle;
 
 /// Bytes read before an input's format is decided: enough for every magic number of
 /// [`Packed::of`] (a tar archive's header is 512 bytes).
-pub const HEAD: usize = 512;
+pub(crate) const HEAD: usize = 512;
 
 /// How an input is packed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Packed {
+pub(crate) enum Packed {
     Zip,
     Tar,
     Xz,
@@ -28,7 +28,7 @@ pub enum Packed {
 impl Packed {
     /// The kind `head` (an input's first bytes, [`HEAD`] of them where it has as many)
     /// starts with, by its magic number.
-    pub fn of(head: &[u8]) -> Option<Packed> {
+    pub(crate) fn of(head: &[u8]) -> Option<Packed> {
         // bzip2: `BZh`, the block size, and the magic of a first block or of the end.
         let bzip2 = head.len() >= 10
             && head.starts_with(b"BZh")
@@ -77,7 +77,7 @@ impl Packed {
 
     /// The error for an input `name` (a file's, else `None`) packed so, found `inside` a
     /// compression that was undone first ([`Unpacked`]), if any.
-    pub fn refusal(self, name: Option<&str>, inside: Option<Unpacked>) -> io::Error {
+    pub(crate) fn refusal(self, name: Option<&str>, inside: Option<Unpacked>) -> io::Error {
         let name = name.unwrap_or("FILE");
         let (what, how) = match (inside, self) {
             (None, _) => (
@@ -112,7 +112,7 @@ impl Packed {
 
 /// A packing that is undone here, before the text is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unpacked {
+pub(crate) enum Unpacked {
     Gzip,
     Zip,
 }
@@ -152,7 +152,7 @@ const BLOCK: u64 = 256 << 10;
 /// checksum checked at its end, on a thread of its own: the reader takes the text in blocks,
 /// while the next is unpacked. Directories and the `__MACOSX` copies that macOS adds are not
 /// files. An archive of several files is refused with the command that unpacks one.
-pub fn zip_member(
+pub(crate) fn zip_member(
     archive: impl Read + Seek + Send + 'static,
     name: &str,
 ) -> io::Result<Box<dyn Read + Send>> {

@@ -6,7 +6,7 @@ use super::{Layout, LineEnd, Skip};
 use std::sync::Arc;
 
 /// Lines (not blank) in a detection sample, at most.
-pub const SAMPLE_LINES: usize = 64;
+pub(crate) const SAMPLE_LINES: usize = 64;
 /// Bytes of text in a detection sample, at most (at least one line is always taken).
 const SAMPLE_BYTES: usize = 2 << 20;
 
@@ -22,18 +22,18 @@ pub struct Sample {
 
 impl Sample {
     /// True when the sample can take one more line of `len` bytes.
-    pub fn has_room(&self, len: usize) -> bool {
+    pub(crate) fn has_room(&self, len: usize) -> bool {
         let held: usize = self.lines.iter().map(|(_, t)| t.len()).sum();
         self.lines.is_empty() || (self.lines.len() < SAMPLE_LINES && held + len <= SAMPLE_BYTES)
     }
 
     /// True when line `no` went past the line limit.
-    pub fn is_too_long(&self, no: u64) -> bool {
+    pub(crate) fn is_too_long(&self, no: u64) -> bool {
         self.too_long.contains(&no)
     }
 
     /// The sampled lines that are not `#` comments.
-    pub fn uncommented(&self) -> impl Iterator<Item = &(u64, Vec<u8>)> {
+    pub(crate) fn uncommented(&self) -> impl Iterator<Item = &(u64, Vec<u8>)> {
         self.lines.iter().filter(|(_, t)| !super::is_comment(t))
     }
 
@@ -68,7 +68,7 @@ pub struct Detected {
 
 impl Detected {
     /// `layout`, fitting `fit`ly, with no line skipped for where it is.
-    pub fn new(layout: impl Layout + 'static, fit: Fit) -> Detected {
+    pub(crate) fn new(layout: impl Layout + 'static, fit: Fit) -> Detected {
         Detected {
             layout: Arc::new(layout),
             fit,
@@ -77,7 +77,7 @@ impl Detected {
     }
 
     /// The same, with sampled line `line` skipped for `why`.
-    pub fn skipping(mut self, line: u64, why: Skip) -> Detected {
+    pub(crate) fn skipping(mut self, line: u64, why: Skip) -> Detected {
         self.skips.push((line, why));
         self
     }

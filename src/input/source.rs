@@ -31,7 +31,7 @@ impl InputPath {
 
     /// The name used in messages, quoted where it holds anything that could forge a message
     /// or move the terminal (see [`crate::names::quoted`]).
-    pub fn display_name(&self) -> String {
+    pub(crate) fn display_name(&self) -> String {
         match self {
             InputPath::Stdin => "<stdin>".to_string(),
             InputPath::File(p) => crate::names::quoted(p),
@@ -40,14 +40,14 @@ impl InputPath {
 
     /// True for a regular file (which can be opened and read again, unlike a stream), whether
     /// or not its size says how much it holds.
-    pub fn is_regular_file(&self) -> bool {
+    pub(crate) fn is_regular_file(&self) -> bool {
         matches!(self, InputPath::File(p) if std::fs::metadata(p).is_ok_and(|m| m.is_file()))
     }
 
     /// The size on disk, when it is a regular file whose size says how much it holds. A file
     /// of size 0 that has bytes to read (`/proc/cpuinfo`: the kernel makes its text as it is
     /// read) has no size known in advance, as a stream has none.
-    pub fn size(&self) -> Option<u64> {
+    pub(crate) fn size(&self) -> Option<u64> {
         let InputPath::File(p) = self else {
             return None;
         };
@@ -119,7 +119,7 @@ impl LineEnds {
     /// The line ends of a text whose first bytes are `head`: CR alone when it holds a CR and
     /// no LF. (`head` is read until it holds an LF, or is full, or the input ends: see
     /// [`Source::open`].)
-    pub fn of(head: &[u8]) -> LineEnds {
+    pub(crate) fn of(head: &[u8]) -> LineEnds {
         if memchr::memchr(b'\n', head).is_none() && memchr::memchr(b'\r', head).is_some() {
             LineEnds::Cr
         } else {
@@ -287,7 +287,7 @@ impl Source {
 
     /// Bytes a regular file had gained past its size when opened, seen when it was read to
     /// that size (0 when it had not, or is no regular file): bytes the run did not answer.
-    pub fn grew(&self) -> u64 {
+    pub(crate) fn grew(&self) -> u64 {
         self.grew.load(Ordering::Relaxed)
     }
 
@@ -359,7 +359,7 @@ impl Source {
 
     /// Reads from any reader, its lines ending as `line_ends` say: a part of an input whose
     /// line ends were found at its start.
-    pub fn from_reader_ending(reader: Box<dyn Read + Send>, line_ends: LineEnds) -> Source {
+    pub(crate) fn from_reader_ending(reader: Box<dyn Read + Send>, line_ends: LineEnds) -> Source {
         let mut source = Source::with(reader, Recycled::default(), None);
         source.set_line_ends(line_ends);
         source
@@ -384,7 +384,7 @@ impl Source {
 
     /// True when the rest of the input can be read by ranges ([`Source::take_range`]): it is
     /// a regular file read as its bytes on disk (not unpacked, transcoded or a document).
-    pub fn reads_by_ranges(&self) -> bool {
+    pub(crate) fn reads_by_ranges(&self) -> bool {
         self.ranged.is_some()
     }
 
@@ -394,7 +394,7 @@ impl Source {
     /// range), and every later read is by range. `None` at the end of the text, where a file
     /// that grew since it was opened says so ([`Source::grew`]). Only where
     /// [`Source::reads_by_ranges`].
-    pub fn take_range(&mut self, max_bytes: usize) -> Option<TextRange> {
+    pub(crate) fn take_range(&mut self, max_bytes: usize) -> Option<TextRange> {
         let size = self.size.expect("a regular file's size is known");
         let ranged = self.ranged.as_mut().expect("read by ranges");
         if !ranged.started {
@@ -432,7 +432,7 @@ impl Source {
     }
 
     /// Gives the buffer back, for the next input.
-    pub fn recycle(self) -> Recycled {
+    pub(crate) fn recycle(self) -> Recycled {
         Recycled(self.buf)
     }
 
@@ -498,7 +498,7 @@ impl Source {
 impl Source {
     /// Appends whole lines to `out`, as they are (line ends included), at most about
     /// `max_bytes` of them but at least one line: the reader's share of framing a layout whose
-    /// records are lines, which the workers then frame ([`super::Chunk::frame`]). Returns the
+    /// records are lines, which the workers then frame (`super::Chunk::frame`). Returns the
     /// number of lines and bytes taken, `Some((0, 0))` at the end of the input, or `None` when
     /// the next line is longer than `max_bytes`: read that one with [`Source::read_line`],
     /// which caps it at [`MAX_LINE`].
@@ -625,7 +625,7 @@ pub enum LineEnd {
 /// the last of them read on past its end to its own. Ranges cut the text anywhere: a line that
 /// starts in one range is that range's, and the next skips what is left of it.
 #[derive(Debug, Clone)]
-pub struct TextRange {
+pub(crate) struct TextRange {
     file: Arc<File>,
     /// Offsets in the file.
     start: u64,
@@ -645,7 +645,7 @@ impl TextRange {
     /// range before). A line past [`MAX_LINE`] is kept to `MAX_LINE + 1` bytes, enough to
     /// tell that it is too long, and read on (not kept) to its end. Fails if the file ends
     /// before the size it had when opened, as [`AsOpened`] does.
-    pub fn read_into(&self, out: &mut Vec<u8>) -> io::Result<usize> {
+    pub(crate) fn read_into(&self, out: &mut Vec<u8>) -> io::Result<usize> {
         out.clear();
         let from = if self.at_line_start {
             self.start

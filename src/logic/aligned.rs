@@ -11,7 +11,7 @@ use super::{Step, Technique};
 
 /// The first aligned exclusion of `degree` cells (2 or 3) that removes something, in
 /// Explainer's order.
-pub fn exclusion(view: &View, degree: u32, t: Technique) -> Option<Step> {
+pub(crate) fn exclusion(view: &View, degree: u32, t: Technique) -> Option<Step> {
     let masks = &view.masks;
     // Cells by candidate count, as boards: the unsolved singles, and the excluders' kind.
     let (mut singles, mut small) = (0 as Cells, 0 as Cells);

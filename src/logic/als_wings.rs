@@ -13,7 +13,7 @@ use super::{Step, Technique};
 
 /// The wing whose set has `k` cells (3 to 6) that Sukaku Explainer would apply first: the
 /// lowest score, then the most eliminations.
-pub fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
+pub(crate) fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
     // The best so far by Explainer's order (score, the most eliminations, then its suffix
     // `<1 or 2 for a double link><largest cell><candidates in the set>` as text, the
     // largest first), then house and cells in reading order: among equals, the first met in

@@ -7,7 +7,7 @@ use super::view::{View, subsets_of};
 use super::{Step, Technique};
 
 /// The first fish of size `n` that removes a candidate: rows as the base first, then columns.
-pub fn fish(view: &View, n: u32, t: Technique) -> Option<Step> {
+pub(crate) fn fish(view: &View, n: u32, t: Technique) -> Option<Step> {
     (1..=9).find_map(|d| {
         let places = view.pencil.cands(d);
         // Rows as the base (covered by columns), then columns (covered by rows). A line's

@@ -6,24 +6,24 @@ use super::pencil::{HOUSES, Pencil, houses_of, is_single, members};
 use super::{Step, Technique};
 
 /// A digit in a box on one line only: it leaves the rest of the line.
-pub fn pointing(p: &Pencil) -> Option<Step> {
+pub(crate) fn pointing(p: &Pencil) -> Option<Step> {
     (18..27).find_map(|b| crossing(p, b, Technique::Pointing, false))
 }
 
 /// A digit in a line within one box only: it leaves the rest of the box.
-pub fn claiming(p: &Pencil) -> Option<Step> {
+pub(crate) fn claiming(p: &Pencil) -> Option<Step> {
     (0..18).find_map(|line| crossing(p, line, Technique::Claiming, false))
 }
 
 /// Pointing whose eliminations leave the digit one place in another box along the line: that
 /// hidden single is placed in the same step (Sudoku Explainer's direct pointing).
-pub fn direct_pointing(p: &Pencil) -> Option<Step> {
+pub(crate) fn direct_pointing(p: &Pencil) -> Option<Step> {
     (18..27).find_map(|b| crossing(p, b, Technique::DirectPointing, true))
 }
 
 /// Claiming whose eliminations leave the digit one place in another line through the box
 /// (Sudoku Explainer's direct claiming).
-pub fn direct_claiming(p: &Pencil) -> Option<Step> {
+pub(crate) fn direct_claiming(p: &Pencil) -> Option<Step> {
     (0..18).find_map(|line| crossing(p, line, Technique::DirectClaiming, true))
 }
 

@@ -27,7 +27,7 @@ mod forcing;
 mod implied;
 mod intersections;
 mod marks;
-pub mod pencil;
+pub(crate) mod pencil;
 mod singles;
 mod step;
 mod strong_links;
@@ -38,7 +38,7 @@ mod wings;
 
 use crate::grid::Grid;
 pub use pencil::{Contradiction, Pencil};
-pub use step::Step;
+pub(crate) use step::Step;
 use view::View;
 
 /// A technique of the ladder, in ladder order: easiest first.
@@ -235,7 +235,7 @@ impl Technique {
     pub const TOP: Technique = Technique::ALL[Technique::ALL.len() - 1];
 
     /// The ladder up to `top`, `top` included.
-    pub fn up_to(top: Technique) -> &'static [Technique] {
+    pub(crate) fn up_to(top: Technique) -> &'static [Technique] {
         &Technique::ALL[..=top as usize]
     }
 
@@ -261,7 +261,7 @@ impl Technique {
     }
 
     /// The level of a puzzle whose hardest technique this is.
-    pub fn level(self) -> Level {
+    pub(crate) fn level(self) -> Level {
         PROFILES[self as usize].3
     }
 
@@ -424,7 +424,7 @@ fn next_step_up_to(p: &Pencil, top: Technique) -> Option<Step> {
 
 /// A score in tenths, as players write it: `2.3`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Score(pub u16);
+pub(crate) struct Score(pub u16);
 
 impl std::fmt::Display for Score {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -453,7 +453,7 @@ pub struct Rating {
 
 impl Rating {
     /// Whether the ladder solved the puzzle.
-    pub fn finished(&self) -> bool {
+    pub(crate) fn finished(&self) -> bool {
         self.candidates_left == 0
     }
 
@@ -466,7 +466,7 @@ impl Rating {
         }
     }
 
-    /// The highest step score, in tenths (0 for a full grid); [`Score`] writes it.
+    /// The highest step score, in tenths (0 for a full grid); `Score` writes it.
     pub fn score(&self) -> u16 {
         self.score
     }

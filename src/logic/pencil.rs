@@ -12,16 +12,16 @@
 //! is then one mask, so "where may 5 go in box 3" is one AND, and a hidden single is a mask
 //! with one bit set.
 
-use crate::grid::{CELLS, Grid, unit_cells};
+use crate::grid::{CELLS, Grid};
 
 /// A set of cells: bit `cell` (0..81) set for each member.
-pub type Cells = u128;
+pub(crate) type Cells = u128;
 
 /// Every cell.
-pub const ALL: Cells = (1 << CELLS) - 1;
+pub(crate) const ALL: Cells = (1 << CELLS) - 1;
 
 /// Each house's cells: rows 0-8, columns 9-17, boxes 18-26.
-pub const HOUSES: [Cells; 27] = {
+pub(crate) const HOUSES: [Cells; 27] = {
     let mut t = [0; 27];
     let mut h = 0;
     while h < 27 {
@@ -40,7 +40,7 @@ pub const HOUSES: [Cells; 27] = {
 };
 
 /// Each cell's peers: the other cells of its row, column and box.
-pub const PEERS: [Cells; CELLS] = {
+pub(crate) const PEERS: [Cells; CELLS] = {
     let mut t = [0; CELLS];
     let mut c = 0;
     while c < CELLS {
@@ -52,19 +52,19 @@ pub const PEERS: [Cells; CELLS] = {
 };
 
 /// A cell's row, column and box, as house numbers.
-pub const fn houses_of(cell: usize) -> [usize; 3] {
+pub(crate) const fn houses_of(cell: usize) -> [usize; 3] {
     let (r, c) = (cell / 9, cell % 9);
     [r, 9 + c, 18 + r / 3 * 3 + c / 3]
 }
 
 /// A cell's houses in Sudoku Explainer's order: box, row, column.
-pub const fn houses_box_first(cell: usize) -> [usize; 3] {
+pub(crate) const fn houses_box_first(cell: usize) -> [usize; 3] {
     let [row, column, b] = houses_of(cell);
     [b, row, column]
 }
 
 /// The cells in `set`, lowest first.
-pub fn members(mut set: Cells) -> impl Iterator<Item = usize> {
+pub(crate) fn members(mut set: Cells) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
             let cell = set.trailing_zeros() as usize;
@@ -75,7 +75,7 @@ pub fn members(mut set: Cells) -> impl Iterator<Item = usize> {
 }
 
 /// The digits (1..=9) in a digit mask (bit `d - 1` for digit `d`), lowest first.
-pub fn digits(mut mask: u16) -> impl Iterator<Item = u8> {
+pub(crate) fn digits(mut mask: u16) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let d = mask.trailing_zeros() as u8 + 1;
@@ -86,33 +86,28 @@ pub fn digits(mut mask: u16) -> impl Iterator<Item = u8> {
 }
 
 /// Whether a set holds exactly one cell.
-pub fn is_single(set: Cells) -> bool {
+pub(crate) fn is_single(set: Cells) -> bool {
     set != 0 && set & (set - 1) == 0
 }
 
 /// Cells that see every cell of `set` (and are not in it).
-pub fn seen_by_all(set: Cells) -> Cells {
+pub(crate) fn seen_by_all(set: Cells) -> Cells {
     members(set).fold(ALL & !set, |seen, c| seen & PEERS[c])
 }
 
 /// `r4c7`, 1-based as players write it.
-pub fn cell_name(cell: usize) -> String {
+pub(crate) fn cell_name(cell: usize) -> String {
     format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
 }
 
 /// `row 4`, `column 7`, `box 6`, 1-based.
-pub fn house_name(house: usize) -> String {
+pub(crate) fn house_name(house: usize) -> String {
     let (kind, i) = match house {
         0..9 => ("row", house),
         9..18 => ("column", house - 9),
         _ => ("box", house - 18),
     };
     format!("{kind} {}", i + 1)
-}
-
-/// The cells of a house, in reading order.
-pub fn house_cells(house: usize) -> impl Iterator<Item = usize> {
-    unit_cells(house).iter().map(|&c| c as usize)
 }
 
 /// A puzzle's clues do not fit together: a digit twice in a house, or a cell or a house left
@@ -148,7 +143,7 @@ impl Pencil {
     }
 
     /// Where digit `d` (1..=9) may still go.
-    pub fn cands(&self, d: u8) -> Cells {
+    pub(crate) fn cands(&self, d: u8) -> Cells {
         self.cands[d as usize - 1]
     }
 
@@ -158,7 +153,7 @@ impl Pencil {
     }
 
     /// The digits that may go in `cell`, as a mask (bit `d - 1` for digit `d`).
-    pub fn cell_mask(&self, cell: usize) -> u16 {
+    pub(crate) fn cell_mask(&self, cell: usize) -> u16 {
         (0..9).fold(0, |m, i| m | ((self.cands[i] >> cell & 1) as u16) << i)
     }
 
@@ -168,7 +163,7 @@ impl Pencil {
     }
 
     /// The cells still empty.
-    pub fn empty(&self) -> Cells {
+    pub(crate) fn empty(&self) -> Cells {
         self.empty
     }
 
@@ -178,7 +173,7 @@ impl Pencil {
     }
 
     /// Puts `d` in `cell`: the cell has no candidates left, and its peers lose `d`.
-    pub fn place(&mut self, cell: usize, d: u8) {
+    pub(crate) fn place(&mut self, cell: usize, d: u8) {
         let bit = 1 << cell;
         for c in &mut self.cands {
             *c &= !bit;
@@ -194,7 +189,7 @@ impl Pencil {
     }
 
     /// Cells with exactly one candidate, and cells with none (both among the empty ones).
-    pub fn cells_by_count(&self) -> (Cells, Cells) {
+    pub(crate) fn cells_by_count(&self) -> (Cells, Cells) {
         // Carry-save counting over the nine digit boards: `once` has the cells seen once so
         // far, `more` those seen twice or more.
         let (mut once, mut more) = (0, 0);
@@ -221,7 +216,7 @@ impl Pencil {
     /// +----------------+-----------+------------+
     /// | 5   3    12    | 6   7  8  | 9   1   24 |
     /// ```
-    pub fn marks(&self) -> String {
+    pub(crate) fn marks(&self) -> String {
         let text = |cell: usize| -> String {
             match self.values[cell] {
                 0 => digits(self.cell_mask(cell))
@@ -270,7 +265,7 @@ mod tests {
     #[test]
     fn houses_and_peers_match_their_definitions() {
         for (h, &house) in HOUSES.iter().enumerate() {
-            let naive: Cells = unit_cells(h).iter().map(|&c| 1u128 << c).sum();
+            let naive: Cells = crate::grid::unit_cells(h).iter().map(|&c| 1u128 << c).sum();
             assert_eq!(house, naive, "house {h}");
         }
         for (a, &peers) in PEERS.iter().enumerate() {

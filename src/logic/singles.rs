@@ -7,7 +7,7 @@ use super::{Step, Technique};
 use std::ops::Range;
 
 /// The singles, easiest first.
-pub const TIERS: [Technique; 4] = [
+pub(crate) const TIERS: [Technique; 4] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -69,7 +69,7 @@ fn only_digit(p: &Pencil, cell: usize) -> Option<u8> {
 
 /// The first single of tier `t`, in house order, then digit order (naked singles: in cell
 /// order).
-pub fn first(p: &Pencil, t: Technique) -> Option<Step> {
+pub(crate) fn first(p: &Pencil, t: Technique) -> Option<Step> {
     let mut first: Option<(usize, u8, Option<usize>)> = None;
     let order = |&(cell, d, house): &(usize, u8, Option<usize>)| (house.unwrap_or(cell), d);
     scan(p, t, &mut |cell, d, house| {
@@ -86,7 +86,7 @@ pub fn first(p: &Pencil, t: Technique) -> Option<Step> {
 /// placement is skipped only when it is already made (one cell found by two houses, or two
 /// tiers). Two digits for one cell, or a digit that lost its place, mean the puzzle has no
 /// solution.
-pub fn place_all(p: &mut Pencil, tiers: &[Technique]) -> Result<u32, Contradiction> {
+pub(crate) fn place_all(p: &mut Pencil, tiers: &[Technique]) -> Result<u32, Contradiction> {
     // Scan the marks as they were, and place into the live ones as the scan goes.
     let before = *p;
     let (mut placed, mut clash) = (0, false);

@@ -28,7 +28,12 @@ pub struct Step {
 
 impl Step {
     /// A placement found in `house` (if the technique names one).
-    pub fn placement(technique: Technique, cell: usize, d: u8, house: Option<usize>) -> Step {
+    pub(crate) fn placement(
+        technique: Technique,
+        cell: usize,
+        d: u8,
+        house: Option<usize>,
+    ) -> Step {
         Step {
             technique,
             score: technique.score(),
@@ -43,7 +48,7 @@ impl Step {
     /// Eliminations of `removed` (per digit, the cells that lose it), with the pattern's
     /// digits, houses and cells; `None` when nothing is removed. The ladder tries many
     /// patterns that remove nothing: their houses and cells are never collected.
-    pub fn eliminating(
+    pub(crate) fn eliminating(
         technique: Technique,
         removed: &[(u8, Cells)],
         digits: u16,
@@ -71,7 +76,7 @@ impl Step {
 
     /// `(d, removed(d))` for every digit: the `removed` of [`Step::eliminating`], without
     /// allocating.
-    pub fn per_digit(removed: impl Fn(u8) -> Cells) -> [(u8, Cells); 9] {
+    pub(crate) fn per_digit(removed: impl Fn(u8) -> Cells) -> [(u8, Cells); 9] {
         std::array::from_fn(|i| (i as u8 + 1, removed(i as u8 + 1)))
     }
 

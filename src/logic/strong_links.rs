@@ -98,7 +98,7 @@ fn shared_house(cells: Cells) -> Option<usize> {
 
 /// The chain of `n` links that Sukaku Explainer would apply first: the lowest score, then the
 /// most eliminations.
-pub fn fish(view: &View, n: usize, t: Technique) -> Option<Step> {
+pub(crate) fn fish(view: &View, n: usize, t: Technique) -> Option<Step> {
     let mut best: Option<(u16, usize, Step)> = None;
     for d in 1..=9u8 {
         let all = links(view, d);

@@ -21,7 +21,7 @@ pub(super) const HOUSE_ORDER: [usize; 27] = {
 };
 
 /// The first naked subset of `n` cells that removes a candidate.
-pub fn naked(view: &View, n: u32, t: Technique) -> Option<Step> {
+pub(crate) fn naked(view: &View, n: u32, t: Technique) -> Option<Step> {
     HOUSE_ORDER.into_iter().find_map(|h| {
         let masks = unit_cells(h).map(|c| view.masks[c as usize]);
         // Positions of empty cells, and of those with 2..=n candidates (a subset's members).
@@ -50,7 +50,7 @@ pub fn naked(view: &View, n: u32, t: Technique) -> Option<Step> {
 }
 
 /// The first hidden subset of `n` digits that removes a candidate.
-pub fn hidden(view: &View, n: u32, t: Technique) -> Option<Step> {
+pub(crate) fn hidden(view: &View, n: u32, t: Technique) -> Option<Step> {
     // As Sudoku Explainer: in a house of 2n empty cells or fewer, the other cells are a naked
     // subset no larger, found first.
     hidden_where(view, n, t, 2 * n, |_, _, _| Some(None))
@@ -59,7 +59,7 @@ pub fn hidden(view: &View, n: u32, t: Technique) -> Option<Step> {
 /// The first hidden subset of `n` digits whose eliminations leave another digit of its house
 /// one place: a hidden single, placed in the same step (Sudoku Explainer's direct hidden
 /// pair and triple).
-pub fn direct_hidden(view: &View, n: u32, t: Technique) -> Option<Step> {
+pub(crate) fn direct_hidden(view: &View, n: u32, t: Technique) -> Option<Step> {
     hidden_where(view, n, t, n, |h, chosen, set| {
         let places = &view.places[h];
         (0..9u8)

@@ -22,7 +22,7 @@ use super::{Step, Technique};
 
 /// The unique loop step Sukaku Explainer would apply first: the lowest score, then the lowest
 /// type.
-pub fn loops(view: &View, t: Technique) -> Option<Step> {
+pub(crate) fn loops(view: &View, t: Technique) -> Option<Step> {
     let mut best: Option<(u16, u8, Step)> = None;
     let mut seen: Vec<(Cells, u16)> = Vec::new();
     for start in 0..81 {
@@ -266,7 +266,7 @@ fn hidden_with(
 /// The bivalue universal grave step, if the pencil marks are one, found as Sukaku Explainer
 /// finds it (with lkSudoku's repair, on by default): the first of type 1, 2, 4, 3 that removes
 /// something.
-pub fn bug(view: &View, t: Technique) -> Option<Step> {
+pub(crate) fn bug(view: &View, t: Technique) -> Option<Step> {
     let grave = Grave::of(view)?;
     let all = grave.all_values;
     match grave.cells.len() {

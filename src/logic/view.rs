@@ -6,7 +6,7 @@ use super::pencil::{Cells, HOUSES, Pencil, members};
 use crate::grid::{CELLS, unit_cells};
 
 /// The pencil marks, cell by cell and house by house.
-pub struct View<'a> {
+pub(crate) struct View<'a> {
     /// The digit boards.
     pub pencil: &'a Pencil,
     /// Each cell's candidates (bit `d - 1` for digit `d`); 0 for a filled cell.
@@ -18,7 +18,7 @@ pub struct View<'a> {
 
 impl<'a> View<'a> {
     /// The view of `pencil`.
-    pub fn new(pencil: &'a Pencil) -> View<'a> {
+    pub(crate) fn new(pencil: &'a Pencil) -> View<'a> {
         let mut masks = [0u16; CELLS];
         for d in 1..=9u8 {
             for c in members(pencil.cands(d)) {
@@ -43,13 +43,13 @@ impl<'a> View<'a> {
     }
 
     /// Where digit `d` may go in house `h`, as cells.
-    pub fn cells_of(&self, h: usize, d: u8) -> Cells {
+    pub(crate) fn cells_of(&self, h: usize, d: u8) -> Cells {
         self.pencil.cands(d) & HOUSES[h]
     }
 }
 
 /// The positions (0..9, in reading order) of house `h`'s cells whose candidates pass `keep`.
-pub fn positions(view: &View, h: usize, keep: impl Fn(u16) -> bool) -> u16 {
+pub(crate) fn positions(view: &View, h: usize, keep: impl Fn(u16) -> bool) -> u16 {
     let cells = unit_cells(h);
     (0..9)
         .filter(|&i| keep(view.masks[cells[i] as usize]))
@@ -57,7 +57,7 @@ pub fn positions(view: &View, h: usize, keep: impl Fn(u16) -> bool) -> u16 {
 }
 
 /// The positions in house `h` of the cells of `set` (the inverse of [`at`]).
-pub fn positions_of(h: usize, set: Cells) -> u16 {
+pub(crate) fn positions_of(h: usize, set: Cells) -> u16 {
     let cells = unit_cells(h);
     (0..9)
         .filter(|&i| set >> cells[i] & 1 == 1)
@@ -65,7 +65,7 @@ pub fn positions_of(h: usize, set: Cells) -> u16 {
 }
 
 /// The cells of house `h` at `positions` (a 9-bit mask of positions in reading order).
-pub fn at(h: usize, positions: u16) -> Cells {
+pub(crate) fn at(h: usize, positions: u16) -> Cells {
     let cells = unit_cells(h);
     (0..9)
         .filter(|i| positions >> i & 1 == 1)
@@ -74,7 +74,7 @@ pub fn at(h: usize, positions: u16) -> Cells {
 
 /// Every `n`-element subset of the bits of `set` (a 9-bit mask), in increasing order of the
 /// subsets' ranks, without allocating (for `n = 0`, the empty set).
-pub fn subsets_of(set: u16, n: u32) -> impl Iterator<Item = u16> {
+pub(crate) fn subsets_of(set: u16, n: u32) -> impl Iterator<Item = u16> {
     // The set bits of `set`, so that subsets of 0..len map onto them.
     let mut bits = [0u16; 16];
     let mut len = 0;

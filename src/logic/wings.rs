@@ -24,14 +24,14 @@ fn digit_of(mask: u16) -> u8 {
 
 /// A pivot {a,b} and pincers {a,c}, {b,c} that it sees: whichever the pivot holds, one pincer
 /// holds c, so cells that see both pincers lose c.
-pub fn xy_wing(view: &View) -> Option<Step> {
+pub(crate) fn xy_wing(view: &View) -> Option<Step> {
     let two = cells_with(view, 2);
     wing(view.pencil, &two, &two, Technique::XyWing, false)
 }
 
 /// A pivot {a,b,c} and pincers {a,c}, {b,c} that it sees: the pivot or a pincer holds c, so
 /// cells that see all three lose c.
-pub fn xyz_wing(view: &View) -> Option<Step> {
+pub(crate) fn xyz_wing(view: &View) -> Option<Step> {
     let (three, two) = (cells_with(view, 3), cells_with(view, 2));
     wing(view.pencil, &three, &two, Technique::XyzWing, true)
 }

@@ -5,7 +5,7 @@ use super::{Answer, Echoed, KeyFormat, Value};
 use crate::record::{CsvHeader, Echo, write_csv_field};
 
 /// The header line: the input's own, or its column names; then the appended names.
-pub fn header(key: &KeyFormat, input: CsvHeader) -> Option<Vec<u8>> {
+pub(crate) fn header(key: &KeyFormat, input: CsvHeader) -> Option<Vec<u8>> {
     let d = key.delimiter;
     let mut out = match input {
         CsvHeader::Absent => return None,
@@ -29,7 +29,7 @@ pub fn header(key: &KeyFormat, input: CsvHeader) -> Option<Vec<u8>> {
     Some(out)
 }
 
-pub fn write(
+pub(crate) fn write(
     out: &mut Vec<u8>,
     key: &KeyFormat,
     record: &Echoed,

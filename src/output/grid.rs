@@ -6,7 +6,7 @@
 use super::{Answer, Column, KeyFormat};
 use crate::record::GridStyle;
 
-pub fn write(out: &mut Vec<u8>, key: &KeyFormat, style: GridStyle, answer: &Answer) {
+pub(crate) fn write(out: &mut Vec<u8>, key: &KeyFormat, style: GridStyle, answer: &Answer) {
     out.extend_from_slice(key.separator());
     match answer.solution {
         Some(solution) => write_rows(out, solution.cells(), style),

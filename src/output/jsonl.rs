@@ -6,7 +6,7 @@
 use super::{Answer, Echoed, KeyFormat, Value};
 use crate::record::Echo;
 
-pub fn write(
+pub(crate) fn write(
     out: &mut Vec<u8>,
     key: &KeyFormat,
     record: &Echoed,

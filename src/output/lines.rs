@@ -7,7 +7,7 @@
 use super::{Answer, Column, KeyFormat, Value};
 use crate::record::verdict::Verdict;
 
-pub fn write(out: &mut Vec<u8>, key: &KeyFormat, answer: &Answer) -> Option<usize> {
+pub(crate) fn write(out: &mut Vec<u8>, key: &KeyFormat, answer: &Answer) -> Option<usize> {
     let count = key.has(Column::Solutions);
     let mut class_at = None;
     for (i, column) in key.appended.iter().enumerate() {

@@ -29,7 +29,7 @@ pub enum OutputFormat {
 impl OutputFormat {
     /// The format an output file's name asks for: `*.csv`, `*.tsv`, `*.jsonl`, `*.ndjson`,
     /// `*.json`, each also gzipped (`*.csv.gz`).
-    pub fn from_extension(path: &std::path::Path) -> Option<OutputFormat> {
+    pub(crate) fn from_extension(path: &std::path::Path) -> Option<OutputFormat> {
         let ext = content_extension(path)?;
         match ext.as_str() {
             "csv" | "tsv" => Some(OutputFormat::Csv),
@@ -40,7 +40,7 @@ impl OutputFormat {
 
     /// The delimiter a CSV key's name asks for: a tab for `*.tsv`, a comma for `*.csv` (each
     /// also gzipped); `None` for any other name, which keeps the input's.
-    pub fn delimiter_from_extension(path: &std::path::Path) -> Option<u8> {
+    pub(crate) fn delimiter_from_extension(path: &std::path::Path) -> Option<u8> {
         match content_extension(path)?.as_str() {
             "tsv" => Some(b'\t'),
             "csv" => Some(b','),
@@ -60,7 +60,7 @@ pub fn content_extension(path: &std::path::Path) -> Option<String> {
 
 /// What a worker knows about one answered record.
 #[derive(Debug, Clone, Copy)]
-pub struct Answer {
+pub(crate) struct Answer {
     /// Its status.
     pub verdict: Verdict,
     /// The solution found and checked, if any.
@@ -84,7 +84,7 @@ pub struct Answer {
 impl Answer {
     /// The count as the answer key writes it: `N`, or `>=N` when the limit or the guess budget
     /// stopped it, or nothing when the budget stopped it before any was found.
-    pub fn count_text(&self) -> String {
+    pub(crate) fn count_text(&self) -> String {
         match (self.capped, self.count) {
             (true, 0) => String::new(),
             (true, n) => format!(">={n}"),
@@ -96,7 +96,7 @@ impl Answer {
 /// A value the answer key adds to each record: a column after the input's (CSV), a key (JSON
 /// Lines), a field (lines).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Column {
+pub(crate) enum Column {
     /// The solution found.
     Solution,
     /// The record's [`Verdict`].
@@ -130,7 +130,7 @@ pub enum Column {
 }
 
 /// The rating's columns, in order.
-pub const RATING_COLUMNS: [Column; 7] = [
+pub(crate) const RATING_COLUMNS: [Column; 7] = [
     Column::Level,
     Column::Hardest,
     Column::Score,
@@ -142,7 +142,7 @@ pub const RATING_COLUMNS: [Column; 7] = [
 
 impl Column {
     /// Its name in a header or an object.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Column::Solution => "solution",
             Column::Status => "status",
@@ -226,7 +226,7 @@ impl Column {
 
 /// The answer key's shape, decided once for the run from the first input's layout.
 #[derive(Debug, Clone)]
-pub struct KeyFormat {
+pub(crate) struct KeyFormat {
     /// The answer key's format.
     pub format: OutputFormat,
     /// The echoed columns' names: the width of a CSV row, the keys of a JSON object.
@@ -244,7 +244,7 @@ pub struct KeyFormat {
 impl KeyFormat {
     /// The key of `format` for inputs whose records echo `echoes`, adding `appended` to each
     /// record; a CSV key's fields split by `delimiter` (`None`: the input's).
-    pub fn new(
+    pub(crate) fn new(
         format: OutputFormat,
         delimiter: Option<u8>,
         echoes: Echoes,
@@ -288,13 +288,18 @@ impl KeyFormat {
     }
 
     /// Whether it adds `column`.
-    pub fn has(&self, column: Column) -> bool {
+    pub(crate) fn has(&self, column: Column) -> bool {
         self.appended.contains(&column)
     }
 
     /// Writes one record's answer after what it repeats of the record; where its class number
     /// goes, if it has one (see [`Column::Class`]).
-    pub fn write(&self, out: &mut Vec<u8>, record: &Echoed, answer: &Answer) -> Option<usize> {
+    pub(crate) fn write(
+        &self,
+        out: &mut Vec<u8>,
+        record: &Echoed,
+        answer: &Answer,
+    ) -> Option<usize> {
         match self.format {
             OutputFormat::Csv => csv::write(out, self, record, answer),
             OutputFormat::Lines => lines::write(out, self, answer),
@@ -309,7 +314,7 @@ impl KeyFormat {
     /// Bytes each record's answer starts with that the key's very first one must not: the
     /// blank line between grids. (A worker does not know whether its chunk holds the run's
     /// first record; the writer does, and drops them once.)
-    pub fn separator(&self) -> &'static [u8] {
+    pub(crate) fn separator(&self) -> &'static [u8] {
         match self.format {
             OutputFormat::Grid(_) => b"\n",
             OutputFormat::Csv | OutputFormat::Lines | OutputFormat::Jsonl => b"",
@@ -354,7 +359,7 @@ impl Value {
 }
 
 /// What an answer key repeats of one record.
-pub struct Echoed<'a> {
+pub(crate) struct Echoed<'a> {
     /// What the record's layout echoes.
     pub echo: Echo<'a>,
     /// A CSV row's text may be copied as it is (its delimiter is the key's).

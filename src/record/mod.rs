@@ -23,14 +23,14 @@ pub struct Fields {
 
 impl Fields {
     /// No fields, keeping the allocations.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.bytes.clear();
         self.ends.clear();
         self.skip_delimiters = false;
     }
 
     /// Adds a field.
-    pub fn push(&mut self, value: &[u8]) {
+    pub(crate) fn push(&mut self, value: &[u8]) {
         debug_assert!(!self.skip_delimiters || self.ends.is_empty());
         self.skip_delimiters = false;
         self.bytes.extend_from_slice(value);
@@ -47,22 +47,17 @@ impl Fields {
     }
 
     /// Keeps the first `n` fields.
-    pub fn truncate(&mut self, n: usize) {
+    pub(crate) fn truncate(&mut self, n: usize) {
         self.ends.truncate(n);
     }
 
     /// How many fields.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.ends.len()
     }
 
-    /// True when there is none.
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
     /// Field `i`, or empty past the last one.
-    pub fn get(&self, i: usize) -> &[u8] {
+    pub(crate) fn get(&self, i: usize) -> &[u8] {
         match self.ends.get(i) {
             Some(&end) => {
                 let start = match i {
@@ -76,12 +71,12 @@ impl Fields {
     }
 
     /// Every field, in order.
-    pub fn iter(&self) -> impl Iterator<Item = &[u8]> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[u8]> {
         (0..self.len()).map(|i| self.get(i))
     }
 
     /// The fields as owned values (for headers).
-    pub fn to_vec(&self) -> Vec<Vec<u8>> {
+    pub(crate) fn to_vec(&self) -> Vec<Vec<u8>> {
         self.iter().map(<[u8]>::to_vec).collect()
     }
 }
@@ -147,7 +142,7 @@ pub enum GridStyle {
 
 /// Where field `i` of a row of puzzles (a Kaggle row: see [`Echo::Cells`]) starts: each field is 81
 /// characters and a delimiter.
-pub fn field_start(i: usize) -> usize {
+pub(crate) fn field_start(i: usize) -> usize {
     i * (CELLS + 1)
 }
 

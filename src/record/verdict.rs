@@ -52,7 +52,7 @@ impl Verdict {
     }
 
     /// Records that turn the exit code to 1: the input or the given solutions are wrong.
-    pub fn is_bad(self) -> bool {
+    pub(crate) fn is_bad(self) -> bool {
         matches!(
             self,
             Verdict::Invalid | Verdict::Malformed | Verdict::Mismatch

@@ -6,12 +6,12 @@
 use std::time::Duration;
 
 /// CPU time the calling thread has used.
-pub fn thread() -> Duration {
+pub(crate) fn thread() -> Duration {
     clock(CLOCK_THREAD)
 }
 
 /// CPU time the whole process has used, every thread's.
-pub fn process() -> Duration {
+pub(crate) fn process() -> Duration {
     clock(CLOCK_PROCESS)
 }
 
@@ -59,13 +59,13 @@ pub struct Roles {
 
 impl Roles {
     /// Every role's time.
-    pub fn total(&self) -> Duration {
+    pub(crate) fn total(&self) -> Duration {
         self.reader + self.solvers + self.writer + self.rest
     }
 
     /// The reader's and the writer's share of the total: work done by one thread each for
     /// every record, whatever the number of solvers.
-    pub fn serial_share(&self) -> f64 {
+    pub(crate) fn serial_share(&self) -> f64 {
         let total = self.total().as_secs_f64();
         if total == 0.0 {
             0.0

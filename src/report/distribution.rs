@@ -28,7 +28,7 @@ impl Default for Histogram {
 
 impl Histogram {
     /// `mean M  p50 A  p99 B  max C`: a count's line in a stats table.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         format!(
             "mean {:.2}  p50 {}  p99 {}  max {}",
             self.mean(),
@@ -59,7 +59,7 @@ impl Histogram {
     }
 
     /// Counts one value.
-    pub fn add(&mut self, v: u64) {
+    pub(crate) fn add(&mut self, v: u64) {
         self.buckets[Self::bucket(v)] += 1;
         self.count += 1;
         self.sum += u128::from(v);
@@ -67,12 +67,13 @@ impl Histogram {
     }
 
     /// How many values.
-    pub fn count(&self) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn count(&self) -> u64 {
         self.count
     }
 
     /// Adds every value of `other`.
-    pub fn merge(&mut self, other: &Histogram) {
+    pub(crate) fn merge(&mut self, other: &Histogram) {
         if other.count == 0 {
             return;
         }
@@ -85,7 +86,7 @@ impl Histogram {
     }
 
     /// Back to no value, keeping the buckets' memory.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         if self.count > 0 {
             self.buckets.fill(0);
             (self.count, self.sum, self.max) = (0, 0, 0);
@@ -93,7 +94,7 @@ impl Histogram {
     }
 
     /// Their mean, exact (0 when there is none).
-    pub fn mean(&self) -> f64 {
+    pub(crate) fn mean(&self) -> f64 {
         if self.count == 0 {
             0.0
         } else {
@@ -102,12 +103,12 @@ impl Histogram {
     }
 
     /// The largest, exact.
-    pub fn max(&self) -> u64 {
+    pub(crate) fn max(&self) -> u64 {
         self.max
     }
 
     /// The non-empty buckets: lowest value, highest value, count.
-    pub fn buckets(&self) -> impl Iterator<Item = (u64, u64, u64)> + '_ {
+    pub(crate) fn buckets(&self) -> impl Iterator<Item = (u64, u64, u64)> + '_ {
         self.buckets
             .iter()
             .enumerate()
@@ -119,7 +120,7 @@ impl Histogram {
     }
 
     /// The value at quantile `q` (0..=1): the middle of its bucket, never above the maximum.
-    pub fn quantile(&self, q: f64) -> u64 {
+    pub(crate) fn quantile(&self, q: f64) -> u64 {
         if self.count == 0 {
             return 0;
         }
@@ -172,7 +173,7 @@ pub struct Bucket {
 impl Distribution {
     /// The values of a histogram (its quantiles within its buckets' 12.5%), without the
     /// buckets.
-    pub fn of(h: &Histogram) -> Distribution {
+    pub(crate) fn of(h: &Histogram) -> Distribution {
         let q = |p| h.quantile(p) as f64;
         Distribution {
             mean: h.mean(),
@@ -185,7 +186,7 @@ impl Distribution {
     }
 
     /// The same, with the histogram's buckets.
-    pub fn with_buckets(h: &Histogram) -> Distribution {
+    pub(crate) fn with_buckets(h: &Histogram) -> Distribution {
         let buckets = h
             .buckets()
             .map(|(min, max, count)| Bucket { min, max, count });
@@ -196,7 +197,7 @@ impl Distribution {
     }
 
     /// Exact, from each value that occurs and how often (in increasing order), a bucket each.
-    pub fn of_counts(counts: impl Iterator<Item = (u64, u64)>) -> Distribution {
+    pub(crate) fn of_counts(counts: impl Iterator<Item = (u64, u64)>) -> Distribution {
         let buckets: Vec<Bucket> = counts
             .filter(|&(_, n)| n > 0)
             .map(|(v, count)| Bucket {
@@ -231,7 +232,7 @@ impl Distribution {
     }
 
     /// Every value times `factor` (nanoseconds as microseconds), the buckets dropped.
-    pub fn scaled(self, factor: f64) -> Distribution {
+    pub(crate) fn scaled(self, factor: f64) -> Distribution {
         Distribution {
             mean: self.mean * factor,
             p50: self.p50 * factor,
@@ -243,7 +244,7 @@ impl Distribution {
     }
 
     /// As JSON.
-    pub fn to_json(&self) -> serde_json::Value {
+    pub(crate) fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("a distribution is plain numbers")
     }
 }

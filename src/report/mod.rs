@@ -3,10 +3,10 @@
 //! Below the runner: `run` fills these in, nothing here runs anything.
 
 #[doc(hidden)]
-pub mod bench;
+pub(crate) mod bench;
 #[doc(hidden)]
-pub mod cpu;
-pub mod distribution;
+pub(crate) mod cpu;
+pub(crate) mod distribution;
 #[doc(hidden)]
 pub mod plot;
-pub mod stats;
+pub(crate) mod stats;

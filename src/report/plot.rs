@@ -101,7 +101,7 @@ pub fn bench_chart(report: &Report) -> anyhow::Result<String> {
 
 /// The distribution of per-puzzle solve times: one bar per histogram bucket, log-scaled time.
 /// Returns the SVG text.
-pub fn histogram_chart(hist: &Histogram) -> anyhow::Result<String> {
+pub(crate) fn histogram_chart(hist: &Histogram) -> anyhow::Result<String> {
     let buckets: Vec<(f64, f64, u64)> = hist
         .buckets()
         .map(|(low, high, n)| (low.max(1) as f64 / 1000.0, (high + 1) as f64 / 1000.0, n))

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 /// One of the hardest records.
 #[derive(Debug, Clone)]
-pub struct Hard {
+pub(crate) struct Hard {
     /// Which input (index into the run's inputs).
     pub input: usize,
     /// Its first line.
@@ -40,7 +40,7 @@ const HARDEST: usize = 5;
 
 /// One record's line in the stats.
 #[derive(Debug, Clone, Copy)]
-pub struct RecordStat {
+pub(crate) struct RecordStat {
     /// Its first line in its input.
     pub line: u64,
     /// What became of it.
@@ -86,7 +86,7 @@ impl Default for Tally {
 
 impl Tally {
     /// Nothing counted yet, of a run in `mode`.
-    pub fn new(mode: Mode) -> Tally {
+    pub(crate) fn new(mode: Mode) -> Tally {
         Tally {
             mode,
             counts: Default::default(),
@@ -100,7 +100,7 @@ impl Tally {
     }
 
     /// Back to nothing counted, keeping the histograms' memory.
-    pub fn clear(&mut self, mode: Mode) {
+    pub(crate) fn clear(&mut self, mode: Mode) {
         self.mode = mode;
         self.counts = Default::default();
         self.levels = Default::default();
@@ -117,7 +117,7 @@ impl Tally {
 
     /// Counts one record of input `input` (its line numbered from the start of the input, or
     /// of whatever part of it the tally's lines count from).
-    pub fn add(&mut self, input: usize, r: &RecordStat) {
+    pub(crate) fn add(&mut self, input: usize, r: &RecordStat) {
         self.counts[r.verdict as usize] += 1;
         if let Some(level) = r.level {
             self.levels[level as usize] += 1;
@@ -146,7 +146,7 @@ impl Tally {
 
     /// Adds the tally of the records that come next, whose lines in input `input` were
     /// numbered from `lines_before` lines later than this tally's.
-    pub fn merge(&mut self, later: &Tally, lines_before: u64) {
+    pub(crate) fn merge(&mut self, later: &Tally, lines_before: u64) {
         for (mine, theirs) in self.counts.iter_mut().zip(&later.counts) {
             *mine += theirs;
         }
@@ -174,13 +174,8 @@ impl Tally {
         }
     }
 
-    /// Records with verdict `v`.
-    pub fn count(&self, v: Verdict) -> u64 {
-        self.counts[v as usize]
-    }
-
     /// Records, all verdicts.
-    pub fn records(&self) -> u64 {
+    pub(crate) fn records(&self) -> u64 {
         self.counts.iter().sum()
     }
 }
@@ -234,7 +229,7 @@ pub struct Stats {
 
 impl Stats {
     /// Nothing counted yet.
-    pub fn new(inputs: Vec<String>, mode: Mode, threads: usize) -> Stats {
+    pub(crate) fn new(inputs: Vec<String>, mode: Mode, threads: usize) -> Stats {
         Stats {
             inputs,
             mode,
@@ -254,17 +249,17 @@ impl Stats {
     }
 
     /// Counts one record of input `input`.
-    pub fn add(&mut self, input: usize, r: &RecordStat) {
+    pub(crate) fn add(&mut self, input: usize, r: &RecordStat) {
         self.tally.add(input, r);
     }
 
     /// Records with verdict `v`.
-    pub fn count(&self, v: Verdict) -> u64 {
+    pub(crate) fn count(&self, v: Verdict) -> u64 {
         self.tally.counts[v as usize]
     }
 
     /// Records, all verdicts.
-    pub fn records(&self) -> u64 {
+    pub(crate) fn records(&self) -> u64 {
         self.tally.counts.iter().sum()
     }
 
@@ -278,7 +273,7 @@ impl Stats {
     }
 
     /// Puzzles (every record but the malformed ones, which are no puzzle) over wall time.
-    pub fn puzzles_per_sec(&self) -> f64 {
+    pub(crate) fn puzzles_per_sec(&self) -> f64 {
         let puzzles = self.records() - self.count(Verdict::Malformed);
         puzzles as f64 / self.wall.as_secs_f64().max(1e-9)
     }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 /// What every chunk of one input is answered with.
 #[derive(Debug, Clone)]
-pub struct Job {
+pub(crate) struct Job {
     pub layout: Arc<dyn Layout>,
     pub mode: Mode,
     pub max_guesses: u64,
@@ -31,7 +31,7 @@ pub struct Job {
 
 /// A complaint about one record, for stderr.
 #[derive(Debug, Clone)]
-pub struct Complaint {
+pub(crate) struct Complaint {
     pub line: u64,
     /// Its kind, for the cap on repeated complaints.
     pub kind: &'static str,
@@ -43,7 +43,7 @@ pub struct Complaint {
 /// Where a record's answer is in its chunk's bytes, and what its class is: what the writer
 /// needs to drop a duplicate or write its class's number.
 #[derive(Debug, Clone, Copy)]
-pub struct Placed {
+pub(crate) struct Placed {
     /// The end of its bytes (they start where the record before it ends).
     pub end: usize,
     /// Its puzzle's form; `None` for a record that is not a puzzle, in no class.
@@ -54,7 +54,7 @@ pub struct Placed {
 
 /// A chunk, answered.
 #[derive(Default)]
-pub struct Answered {
+pub(crate) struct Answered {
     pub input: usize,
     /// The answer key's bytes for this chunk.
     pub out: Vec<u8>,
@@ -82,7 +82,7 @@ pub struct Answered {
 /// Frames a chunk (if the reader left that to the workers) and answers it, in the buffers of
 /// `spent` (an answered chunk already written, or `Answered::default()`): reusing them spares
 /// an allocation and fresh pages per chunk.
-pub fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
+pub(crate) fn answer_chunk(chunk: &mut Chunk, job: &Job, spent: Answered) -> Answered {
     if let Err(e) = chunk.frame(job.layout.as_ref()) {
         return Answered {
             input: chunk.input,

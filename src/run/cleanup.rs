@@ -19,7 +19,7 @@ pub fn keep_for_signals() {
 }
 
 /// Notes a temporary file to remove if the run is stopped.
-pub fn register(path: &Path) {
+pub(crate) fn register(path: &Path) {
     if KEPT.load(Ordering::SeqCst) {
         lock().push(path.to_path_buf());
     }
@@ -28,7 +28,7 @@ pub fn register(path: &Path) {
 /// Runs `finish` (which renames or removes the temporary file at `path`) with the list
 /// locked, so that a signal waits for it rather than remove a file that is being renamed; then
 /// takes `path` off the list.
-pub fn settle<T>(path: &Path, finish: impl FnOnce() -> T) -> T {
+pub(crate) fn settle<T>(path: &Path, finish: impl FnOnce() -> T) -> T {
     let mut pending = lock();
     let result = finish();
     pending.retain(|p| p != path);

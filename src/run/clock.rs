@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 
 /// A reading: counter ticks, or nanoseconds since the first reading.
 #[derive(Debug, Clone, Copy)]
-pub struct Stamp(u64);
+pub(crate) struct Stamp(u64);
 
 /// Now.
 #[inline]
-pub fn now() -> Stamp {
+pub(crate) fn now() -> Stamp {
     match source() {
         Source::Counter(_) => Stamp(counter()),
         Source::System(epoch) => Stamp(epoch.elapsed().as_nanos() as u64),
@@ -23,7 +23,7 @@ pub fn now() -> Stamp {
 /// Nanoseconds from `start` to `end` (0 if the counter went backwards, as it can between cores
 /// that disagree).
 #[inline]
-pub fn nanos_between(start: Stamp, end: Stamp) -> u64 {
+pub(crate) fn nanos_between(start: Stamp, end: Stamp) -> u64 {
     let elapsed = end.0.saturating_sub(start.0);
     match source() {
         Source::Counter(nanos_per_tick) => (elapsed as f64 * nanos_per_tick) as u64,

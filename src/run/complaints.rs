@@ -1,5 +1,5 @@
 //! Messages about records, for stderr: `FILE:LINE: why`, capped so that a flood of one
-//! complaint does not bury the rest (the first [`CAP`] of each kind, then a count per kind at
+//! complaint does not bury the rest (the first `CAP` of each kind, then a count per kind at
 //! the end; a puzzle of another size once per input). Every record's status is in the answer
 //! key whatever is shown here.
 //!
@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 
 /// Complaints of one kind shown before the rest are only counted.
-pub const CAP: u64 = 20;
+pub(crate) const CAP: u64 = 20;
 
 /// Writes to stderr without ever failing: what cannot be written is counted.
 #[derive(Debug, Default)]
@@ -36,7 +36,7 @@ impl Stderr {
 
 /// The cap's state over a run.
 #[derive(Debug, Default)]
-pub struct Complaints {
+pub(crate) struct Complaints {
     /// Complaints seen, and shown, per kind.
     seen: BTreeMap<&'static str, (u64, u64)>,
     /// Inputs already told that their puzzles are of another size.
@@ -45,7 +45,7 @@ pub struct Complaints {
 
 impl Complaints {
     /// The line to show for complaint `c` about input `input` (named `name`), if it is shown.
-    pub fn line(&mut self, input: usize, name: &str, c: &Complaint) -> Option<String> {
+    pub(crate) fn line(&mut self, input: usize, name: &str, c: &Complaint) -> Option<String> {
         let (seen, shown) = self.seen.entry(c.kind).or_default();
         *seen += 1;
         let show = if c.once_per_input {
@@ -66,7 +66,7 @@ impl Complaints {
     }
 
     /// One line per kind of which some complaints were not shown.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         let mut out = String::new();
         for (kind, &(seen, shown)) in &self.seen {
             if seen > shown {

@@ -9,14 +9,14 @@ use std::path::{Path, PathBuf};
 
 /// A file's identity, where the system has one (Unix).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Identity {
+pub(crate) struct Identity {
     dev: u64,
     ino: u64,
 }
 
 /// The identity of the file `meta` describes.
 #[cfg(unix)]
-pub fn identity(meta: &Metadata) -> Option<Identity> {
+pub(crate) fn identity(meta: &Metadata) -> Option<Identity> {
     use std::os::unix::fs::MetadataExt;
     Some(Identity {
         dev: meta.dev(),
@@ -25,18 +25,18 @@ pub fn identity(meta: &Metadata) -> Option<Identity> {
 }
 
 #[cfg(not(unix))]
-pub fn identity(_: &Metadata) -> Option<Identity> {
+pub(crate) fn identity(_: &Metadata) -> Option<Identity> {
     None
 }
 
 /// The identity of the file at `path` (links followed), if it exists.
-pub fn path_identity(path: &Path) -> Option<Identity> {
+pub(crate) fn path_identity(path: &Path) -> Option<Identity> {
     std::fs::metadata(path).ok().as_ref().and_then(identity)
 }
 
 /// The identity of whatever stdin is (a file, a pipe, a terminal).
 #[cfg(unix)]
-pub fn stdin_identity() -> Option<Identity> {
+pub(crate) fn stdin_identity() -> Option<Identity> {
     use std::os::fd::AsFd;
     let fd = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
     std::fs::File::from(fd)
@@ -47,7 +47,7 @@ pub fn stdin_identity() -> Option<Identity> {
 }
 
 #[cfg(not(unix))]
-pub fn stdin_identity() -> Option<Identity> {
+pub(crate) fn stdin_identity() -> Option<Identity> {
     None
 }
 
@@ -57,7 +57,7 @@ pub fn stdin_identity() -> Option<Identity> {
 /// new file at offset 0 (or, replaced by a rename, stop being the descriptor at all), so it is
 /// written through the descriptor itself.
 #[cfg(target_os = "linux")]
-pub fn descriptor_of(path: &Path) -> Option<i32> {
+pub(crate) fn descriptor_of(path: &Path) -> Option<i32> {
     let pid = std::process::id().to_string();
     let mut path = path.to_path_buf();
     for _ in 0..40 {
@@ -82,14 +82,14 @@ pub fn descriptor_of(path: &Path) -> Option<i32> {
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn descriptor_of(_: &Path) -> Option<i32> {
+pub(crate) fn descriptor_of(_: &Path) -> Option<i32> {
     None
 }
 
 /// A new handle on this process's descriptor `fd` (see [`descriptor_of`]): writes through it
 /// go where the descriptor's do, at its offset.
 #[cfg(unix)]
-pub fn reopen_descriptor(fd: i32) -> io::Result<std::fs::File> {
+pub(crate) fn reopen_descriptor(fd: i32) -> io::Result<std::fs::File> {
     use std::os::fd::BorrowedFd;
     if !std::path::Path::new(&format!("/proc/self/fd/{fd}")).exists() {
         return Err(io::Error::from_raw_os_error(9)); // EBADF: not open
@@ -100,7 +100,7 @@ pub fn reopen_descriptor(fd: i32) -> io::Result<std::fs::File> {
 }
 
 #[cfg(not(unix))]
-pub fn reopen_descriptor(_: i32) -> io::Result<std::fs::File> {
+pub(crate) fn reopen_descriptor(_: i32) -> io::Result<std::fs::File> {
     Err(io::ErrorKind::Unsupported.into())
 }
 
@@ -116,7 +116,7 @@ fn place(path: &Path) -> Option<(PathBuf, std::ffi::OsString)> {
 
 /// True when `a` and `b` name the same file: the same identity when both exist (through links
 /// and hard links alike), else the same directory and name.
-pub fn same_file(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     match (path_identity(a), path_identity(b)) {
         (Some(x), Some(y)) => x == y,
         (None, None) => place(a).is_some_and(|p| Some(p) == place(b)),
@@ -200,7 +200,7 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 /// An error about a path that the system did not report but that is of the system's kind (a
 /// missing directory, a directory where a file should be): an `io::Error` under the message,
 /// so that callers (the Python package's `OSError`) can tell it from a wrong argument.
-pub fn path_error(kind: io::ErrorKind, message: String) -> anyhow::Error {
+pub(crate) fn path_error(kind: io::ErrorKind, message: String) -> anyhow::Error {
     io::Error::new(kind, message).into()
 }
 

@@ -1,6 +1,6 @@
 //! The streaming, ordered, parallel runner: inputs read in chunks, answered on the workers
 //! ([`answer`]), put back in input order ([`ordered`]) and written whole or not at all
-//! ([`target`], [`sink`], [`cleanup`]), with progress, shards and the messages on stderr.
+//! ([`target`], `sink`, [`cleanup`]), with progress, shards and the messages on stderr.
 //! [`pipeline::run`] is its entry point, for the binary and Python.
 
 #[doc(hidden)]
@@ -8,7 +8,7 @@ pub mod answer;
 #[doc(hidden)]
 pub mod cleanup;
 #[doc(hidden)]
-pub mod clock;
+pub(crate) mod clock;
 #[doc(hidden)]
 pub mod complaints;
 #[doc(hidden)]
@@ -17,8 +17,8 @@ pub mod files;
 pub mod ordered;
 pub mod pipeline;
 #[doc(hidden)]
-pub mod progress;
+pub(crate) mod progress;
 pub mod shard;
 #[doc(hidden)]
-pub mod sink;
+pub(crate) mod sink;
 pub mod target;

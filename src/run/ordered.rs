@@ -11,7 +11,7 @@
 //!
 //! Memory stays flat: a fixed number of tokens circulate, each carrying one piece's buffers.
 //! A piece is made only when a token is free, and each piece taken frees its token (after its
-//! [`After`], when there is one), so the next piece reuses that one's buffers.
+//! `After`, when there is one), so the next piece reuses that one's buffers.
 
 use crate::report::cpu;
 use std::collections::BTreeMap;
@@ -21,7 +21,7 @@ use std::time::Duration;
 
 /// What is done with a piece on the pool once it is taken, in no order (say, a write at the
 /// offset its `take` found): its token is free after.
-pub type After<'a, T> = &'a (dyn Fn(&mut T) -> anyhow::Result<()> + Sync);
+pub(crate) type After<'a, T> = &'a (dyn Fn(&mut T) -> anyhow::Result<()> + Sync);
 
 /// The CPU time a run spent in its serial stages.
 #[derive(Debug, Clone, Copy, Default)]

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 /// A bar over the inputs' bytes when their total is known, else a spinner. Hidden unless
 /// `show`; it draws on stderr only, never on stdout.
-pub fn bar(show: bool, total_bytes: Option<u64>) -> ProgressBar {
+pub(crate) fn bar(show: bool, total_bytes: Option<u64>) -> ProgressBar {
     if !show {
         return ProgressBar::hidden();
     }
@@ -36,13 +36,13 @@ const WINDOW: Duration = Duration::from_secs(10);
 /// Progress over a recent window: records answered and bytes of input behind them, sampled as
 /// chunks are written.
 #[derive(Debug, Default)]
-pub struct Window {
+pub(crate) struct Window {
     samples: VecDeque<(Instant, u64, u64)>,
 }
 
 impl Window {
     /// Notes that by `now`, `records` records were answered, through `bytes` of input.
-    pub fn note(&mut self, now: Instant, records: u64, bytes: u64) {
+    pub(crate) fn note(&mut self, now: Instant, records: u64, bytes: u64) {
         self.samples.push_back((now, records, bytes));
         // Keep one sample at least WINDOW old, as the window's start.
         while self.samples.len() > 2 && now.duration_since(self.samples[1].0) >= WINDOW {
@@ -59,7 +59,7 @@ impl Window {
 
     /// The message for the bar: records answered, the recent rate and, when the total is known,
     /// the time left at that rate.
-    pub fn message(&self, total_bytes: Option<u64>) -> String {
+    pub(crate) fn message(&self, total_bytes: Option<u64>) -> String {
         let Some(&(_, records, bytes)) = self.samples.back() else {
             return String::new();
         };

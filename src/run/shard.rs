@@ -51,7 +51,7 @@ impl fmt::Display for Shard {
 impl Shard {
     /// The bytes of `total` whose records this shard answers, before they move to record
     /// boundaries.
-    pub fn span(&self, total: u64) -> Range<u64> {
+    pub(crate) fn span(&self, total: u64) -> Range<u64> {
         let edge = |i: u64| (u128::from(total) * u128::from(i) / u128::from(self.count)) as u64;
         edge(self.index - 1)..edge(self.index)
     }

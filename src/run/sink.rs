@@ -15,7 +15,7 @@ use std::thread::JoinHandle;
 /// Bytes written between two background syncs of a temporary answer key.
 const SYNC_EVERY: u64 = 1 << 20;
 
-pub struct Sink {
+pub(crate) struct Sink {
     out: Out,
     /// For messages: the output's name, or `stdout`.
     name: String,
@@ -31,14 +31,14 @@ pub struct Sink {
 /// A file output that the workers write themselves, each chunk at the offset the key's order
 /// gives it ([`Sink::reserve`]), so that no thread copies every byte of the key.
 #[derive(Clone)]
-pub struct Positioned {
+pub(crate) struct Positioned {
     file: Arc<File>,
     name: Arc<str>,
 }
 
 impl Positioned {
     /// Writes all of `bytes` at `offset`.
-    pub fn write_at(&self, bytes: &[u8], offset: u64) -> anyhow::Result<()> {
+    pub(crate) fn write_at(&self, bytes: &[u8], offset: u64) -> anyhow::Result<()> {
         use std::os::unix::fs::FileExt;
         self.file
             .write_all_at(bytes, offset)
@@ -56,7 +56,7 @@ enum Out {
 impl Sink {
     /// Opens the answer key's target (a file's temporary file is created now); `sync`: a file
     /// is synced to disk before it is put in place.
-    pub fn open(target: &Target, sync: bool) -> anyhow::Result<Sink> {
+    pub(crate) fn open(target: &Target, sync: bool) -> anyhow::Result<Sink> {
         let name = target.name();
         let (out, syncer) = match target {
             Target::Stdout => (Out::Stdout(io::stdout()), None),
@@ -84,7 +84,7 @@ impl Sink {
     /// Where the workers can write the key themselves, at offsets ([`Sink::reserve`]): a plain
     /// file's temporary file; `None` for stdout, a gzipped key and a device or pipe, which are
     /// written in order by [`Sink::write`].
-    pub fn positioned(&self) -> Option<Positioned> {
+    pub(crate) fn positioned(&self) -> Option<Positioned> {
         let Out::File(pending) = &self.out else {
             return None;
         };
@@ -97,7 +97,7 @@ impl Sink {
 
     /// Reserves the next `len` bytes of a [`Sink::positioned`] key for a worker to write;
     /// returns their offset. Nothing is written here, and nothing is written in order after.
-    pub fn reserve(&mut self, len: usize) -> u64 {
+    pub(crate) fn reserve(&mut self, len: usize) -> u64 {
         let at = self.length;
         self.length += len as u64;
         self.reserved = true;
@@ -109,7 +109,7 @@ impl Sink {
 
     /// Writes `bytes` next, in order: before any reserved (the file's own position does not
     /// move past those).
-    pub fn write(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
+    pub(crate) fn write(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
         debug_assert!(!self.reserved, "a write in order after bytes reserved");
         match &mut self.out {
             Out::Stdout(out) => out
@@ -126,7 +126,7 @@ impl Sink {
 
     /// Flushes, and (with `sync`) waits until all of a file is on disk. Returns the file, to be
     /// put in place with the run's other outputs.
-    pub fn finish(self) -> anyhow::Result<Option<Pending>> {
+    pub(crate) fn finish(self) -> anyhow::Result<Option<Pending>> {
         let cannot = || format!("cannot write {}", self.name);
         match self.out {
             Out::Stdout(mut out) => {
@@ -202,7 +202,7 @@ impl Syncer {
 /// A run's outputs: the key, and others written at the end (stats, a chart). Created before
 /// anything is done, so that one that cannot be written stops the run before it starts, and
 /// put in place together at the end.
-pub struct Outputs {
+pub(crate) struct Outputs {
     /// The answer key's writer.
     pub key: Sink,
     /// Each other output's temporary file, or `None` for stdout.
@@ -212,7 +212,7 @@ pub struct Outputs {
 impl Outputs {
     /// Creates the key's output (synced to disk before it is put in place, with `sync`) and
     /// the others'.
-    pub fn create(key: &Target, sync: bool, extras: &[&Target]) -> anyhow::Result<Outputs> {
+    pub(crate) fn create(key: &Target, sync: bool, extras: &[&Target]) -> anyhow::Result<Outputs> {
         let key = Sink::open(key, sync)?;
         let extras = extras
             .iter()
@@ -226,7 +226,7 @@ impl Outputs {
 
     /// Writes the other outputs' contents (in the order they were created), then puts every
     /// file in place: all are complete before any is renamed.
-    pub fn finish(self, contents: Vec<Vec<u8>>) -> anyhow::Result<()> {
+    pub(crate) fn finish(self, contents: Vec<Vec<u8>>) -> anyhow::Result<()> {
         assert_eq!(contents.len(), self.extras.len(), "one content per output");
         let mut files = vec![self.key.finish()?];
         for (file, bytes) in self.extras.into_iter().zip(contents) {

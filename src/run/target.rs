@@ -28,7 +28,7 @@ pub enum Target {
 
 impl Target {
     /// `-` is stdout, and so is a path to it through `/proc` (`/dev/stdout`: see
-    /// [`crate::run::files::descriptor_of`]).
+    /// `crate::run::files::descriptor_of`).
     pub fn from_arg(path: &Path) -> Target {
         if path == Path::new("-") || crate::run::files::descriptor_of(path) == Some(1) {
             Target::Stdout
@@ -38,7 +38,7 @@ impl Target {
     }
 
     /// The name in messages.
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         match self {
             Target::Stdout => "stdout".into(),
             Target::File(p) => quoted(p),
@@ -123,7 +123,7 @@ const OTHER_PACKERS: [(&str, &str); 9] = [
 
 /// True when a file output is written gzipped, as its name (`*.gz`) asks; an error for a name
 /// that asks for another packer, which would otherwise get plain text under its name.
-pub fn gzipped(path: &Path) -> anyhow::Result<bool> {
+pub(crate) fn gzipped(path: &Path) -> anyhow::Result<bool> {
     let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
         return Ok(false);
     };
@@ -146,7 +146,7 @@ fn directory(path: &Path) -> &Path {
 
 /// A file output being written: under a temporary name until [`Pending::commit`], or in
 /// place when the target is a device or a pipe.
-pub struct Pending {
+pub(crate) struct Pending {
     file: File,
     /// For a name that ends in `.gz`: the gzip stream, which writes to `file` (boxed: it is
     /// large, and most outputs have none).
@@ -159,7 +159,7 @@ pub struct Pending {
 impl Pending {
     /// Creates the temporary file beside `target` (or opens a device or pipe in place, and
     /// a descriptor named through `/proc` through the descriptor).
-    pub fn create(target: &Path) -> anyhow::Result<Pending> {
+    pub(crate) fn create(target: &Path) -> anyhow::Result<Pending> {
         let mut pending = Pending::create_plain(target)?;
         if gzipped(target)? {
             let file = pending.file.try_clone();
@@ -226,14 +226,14 @@ impl Pending {
     }
 
     /// The open temporary file.
-    pub fn file(&self) -> &File {
+    pub(crate) fn file(&self) -> &File {
         &self.file
     }
 
     /// A handle to write the file at offsets from other threads, and its name for messages:
     /// for a temporary regular file written plain (not gzipped: a stream; not a device or pipe
     /// written in place, which has no offsets).
-    pub fn for_positioned_writes(&self) -> Option<(File, String)> {
+    pub(crate) fn for_positioned_writes(&self) -> Option<(File, String)> {
         if self.temp.is_none() || self.gzip.is_some() {
             return None;
         }
@@ -241,7 +241,7 @@ impl Pending {
     }
 
     /// Writes all of `bytes` (gzipped, for a `.gz` name).
-    pub fn write_all(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
+    pub(crate) fn write_all(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
         let written = match &mut self.gzip {
             Some(gzip) => gzip.write_all(bytes),
             None => self.file.write_all(bytes),
@@ -250,7 +250,7 @@ impl Pending {
     }
 
     /// Ends the gzip stream, if there is one: all is in the file after.
-    pub fn end_stream(&mut self) -> anyhow::Result<()> {
+    pub(crate) fn end_stream(&mut self) -> anyhow::Result<()> {
         if let Some(gzip) = self.gzip.take() {
             gzip.finish()
                 .with_context(|| format!("cannot write {}", quoted(&self.target)))?;
@@ -259,7 +259,7 @@ impl Pending {
     }
 
     /// Puts the file in place: renames the temporary file onto the target.
-    pub fn commit(mut self) -> anyhow::Result<()> {
+    pub(crate) fn commit(mut self) -> anyhow::Result<()> {
         self.end_stream()?;
         let Some(temp) = self.temp else {
             return Ok(());

@@ -109,7 +109,7 @@ impl Isa {
     /// Runs `f` compiled for these instructions: `f` and what it inlines (the whole search,
     /// which is `#[inline(always)]` down to the board's rules) get their own copy per kind.
     #[inline(always)]
-    pub(crate) fn run<R>(self, f: impl FnOnce() -> R) -> R {
+    pub fn run<R>(self, f: impl FnOnce() -> R) -> R {
         self.run_settling::<Lookup, R>(f)
     }
 

@@ -171,7 +171,7 @@ struct Hint {
 
 /// Which producer of Explainer's chains is searching.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// Cycles and forcing chains from one assumption, on fixed candidates.
     Static,
     /// A clash from one assumption, through houses only, on a grid that loses candidates.
@@ -234,7 +234,7 @@ impl Kind {
 
 /// The chain of this kind that Explainer would apply first on `p`: the lowest score, then
 /// the shortest, then by its kind of conclusion; `None` when there is none.
-pub fn find(p: &Pencil, kind: Kind) -> Option<Step> {
+pub(crate) fn find(p: &Pencil, kind: Kind) -> Option<Step> {
     // Only the rules nested in the chains (+) ask how many of each digit are placed (the
     // X-wing's test); the other kinds are on every hard step's path and skip the count.
     let placed = match kind.plus() {
