@@ -52,23 +52,31 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff), e.g. `sudoku-batch man > sudoku-batch.1`.
-    Man,
+    /// Print the manual page (roff), e.g. `sudoku-batch man > sudoku-batch.1`, or a
+    /// subcommand's with all its options (`sudoku-batch man solve > sudoku-batch-solve.1`).
+    Man {
+        #[arg(value_name = "COMMAND", value_parser = PossibleValuesParser::new(MAN_PAGES))]
+        command: Option<String>,
+    },
 }
+
+/// The subcommands with a manual page of their own.
+pub const MAN_PAGES: [&str; 6] = ["solve", "bench", "generate", "rate", "explain", "canon"];
 
 /// How far `count` mode counts: the same for `solve` and `bench`.
 #[derive(clap::Args, Debug)]
 pub struct CountArgs {
     /// With `--mode count`: stop counting at this many solutions (at least 2: a count stopped
     /// at 1 cannot tell one solution from several) [default: 1000].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(2..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..))]
     pub limit: Option<u64>,
 }
 
 /// How the inputs are read: the same for `solve` and `bench`.
 #[derive(clap::Args, Debug)]
 pub struct InputArgs {
-    /// Input layout; `auto` detects it from each input's first lines.
+    /// Input layout; `auto` detects it from each input's first 64 lines that are not blank
+    /// (docs/solve.md, "Input layouts").
     #[arg(short, long, default_value = "auto", value_parser = format_parser())]
     pub format: String,
 
@@ -87,7 +95,8 @@ pub struct InputArgs {
     #[arg(long)]
     pub no_header: bool,
 
-    /// CSV: the field delimiter, one character or `tab` [default: detected among , tab ; |].
+    /// CSV: the field delimiter, one character or `tab` [default: the one of `,` tab `;` `|`
+    /// that splits the first rows alike into the most fields].
     #[arg(long, value_name = "CHAR", value_parser = parse_delimiter)]
     pub delimiter: Option<u8>,
 }
@@ -95,7 +104,7 @@ pub struct InputArgs {
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
     /// Input files (any layout `solve` reads); `-` for stdin.
-    #[arg(required = true)]
+    #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 
     #[command(flatten)]
@@ -118,16 +127,20 @@ pub struct BenchArgs {
     #[arg(short = 'j', long, value_name = "N,...", value_delimiter = ',', value_parser = parse_threads)]
     pub threads: Vec<u64>,
 
-    /// Timed runs per measurement; the table shows their median and range.
-    #[arg(short, long, visible_alias = "repeat", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    /// Timed runs per measurement (at most 1000); the table shows their median and range.
+    #[arg(short, long, visible_alias = "repeat", value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub runs: u64,
 
     /// Seconds of untimed solving before each mode's timed runs (at least one pass, which
-    /// verifies every answer).
+    /// verifies every answer; at most 3600).
     #[arg(short, long, value_name = "SECS", default_value_t = 1.0, value_parser = parse_warmup)]
     pub warmup: f64,
 
-    /// Write every figure as JSON to this file.
+    /// Write every figure as JSON to this file (`-`: stdout).
+    ///
+    /// With the build of the engine that ran (`engine`); per measurement `records`,
+    /// `puzzles_per_second` (the median), `puzzles_per_second_min` and `_max`, and `guesses`
+    /// as a distribution, in the vocabulary every report shares (docs/solve.md, "Stats").
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
 
@@ -135,7 +148,7 @@ pub struct BenchArgs {
     #[arg(long)]
     pub markdown: bool,
 
-    /// Draw puzzles/s per data set as an SVG bar chart.
+    /// Draw puzzles/s per data set as an SVG bar chart (`-`: stdout).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
 }
@@ -152,19 +165,27 @@ pub struct GenerateArgs {
 
     /// The seed: the same seed and options give the same puzzles, byte for byte, on any
     /// number of threads [default: a fresh one, said in the stats].
+    ///
+    /// Each puzzle has its own seed, made from S and its index.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
     /// Clues per puzzle, a range: `22..24`, `..25`, `30..`, or one number.
+    ///
+    /// At least 17 (no puzzle with one solution has fewer), at most 81, and at most 40 unless
+    /// `--no-minimal` (no minimal puzzle with more is known).
     #[arg(long, value_name = "A..B", value_parser = parse_target)]
     pub clues: Option<Target>,
 
     /// The engine's guesses to solve each puzzle (in unique mode): the difficulty measure of
-    /// tdoku's generator and of the sudoku-extreme data set. A range: `50..`, `0..0`, `5..20`.
+    /// tdoku's generator and of the sudoku-extreme data set. A range: `50..` (very hard),
+    /// `0..0` (no guessing), `5..20`.
     #[arg(long, value_name = "A..B", value_parser = parse_target)]
     pub guesses: Option<Target>,
 
     /// A symmetry of the clue pattern.
+    ///
+    /// Minimal then means that no pair of clues, each the other's image, can go.
     #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
     pub symmetry: SymmetryArg,
 
@@ -179,16 +200,25 @@ pub struct GenerateArgs {
     pub format: Option<GenerateFormatArg>,
 
     /// The level for a person every puzzle must have (the ladder of `rate`); implies --rate.
+    ///
+    /// The generator searches toward it as toward `--guesses`. `beyond` (past Sudoku
+    /// Explainer's dynamic chains) is rarer than one generated puzzle in 100,000, so it
+    /// usually runs out of attempts.
     #[arg(long, value_enum)]
     pub level: Option<LevelArg>,
 
     /// The rating every puzzle must have: a range of `rate`'s scores (Sudoku Explainer's
     /// scale), `7.0..8.5`, `9.0..`, `..4.4` or one score; implies --rate.
+    ///
+    /// The search climbs the attempts' scores as it does `--guesses` (a puzzle past the ladder
+    /// counts as Explainer's 20.0).
     #[arg(long, value_name = "A..B", value_parser = parse_rating)]
     pub rating: Option<Target>,
 
     /// Rate every puzzle as `rate` does: CSV gets `level`, `hardest` and `score` columns, the
     /// stats the levels.
+    ///
+    /// Rating costs about as much again as making an unrestricted puzzle.
     #[arg(long)]
     pub rate: bool,
 
@@ -281,8 +311,10 @@ fn parse_range(text: &str, parse: impl Fn(&str) -> Option<u64>) -> Result<Target
 /// How a run of `solve`, `rate` or `generate` goes: threads, stats, what it says on stderr.
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    /// Threads [default: one per core, or RAYON_NUM_THREADS; at most 4 per core: more only
-    /// add overhead].
+    /// Threads [default: one per core, or RAYON_NUM_THREADS].
+    ///
+    /// More than 4 per core are cut to 4 per core, with a warning (past that, threads only add
+    /// overhead), however they are asked for (`-j`, `RAYON_NUM_THREADS`, Python's `threads=`).
     #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<u64>,
 
@@ -294,7 +326,8 @@ pub struct RunArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
-    /// Progress bar on stderr: `auto` shows it when stderr is a terminal.
+    /// Progress bar on stderr: `auto` shows it only when stderr is a terminal and not
+    /// `--quiet`.
     #[arg(long, value_enum, default_value_t = ProgressArg::Auto)]
     pub progress: ProgressArg,
 }
@@ -303,15 +336,30 @@ pub struct RunArgs {
 #[derive(clap::Args, Debug)]
 pub struct BatchArgs {
     /// Input files, read in order as one batch; `-` or none for stdin. Gzip is decompressed.
+    ///
+    /// A zip archive of one file (Kaggle's downloads) is read as that file, unzipped on a
+    /// thread of its own and its checksum checked (both are told by their magic bytes; a zip
+    /// cannot come from stdin, as a zip is read from its end). A zip of several files, a tar
+    /// archive and xz, bzip2, zstd, 7-Zip or lz4 files are refused with the command that
+    /// unpacks them (`unzip -p FILE NAME | sudoku-batch solve -`). Inputs are opened one at a
+    /// time (any number of them, in flat memory), after all are checked: each file exists and
+    /// is no directory, a regular file's first lines are read to check that it fits the
+    /// batch, and a stream (stdin, a pipe) named twice (`- -`, `- /dev/stdin`, one FIFO twice)
+    /// is refused, since it can be read only once.
+    #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 
     /// Write the answer key here instead of stdout (`-`): whole or not at all (a temporary
-    /// file beside it is renamed at the end).
+    /// file beside it is renamed at the end; docs/solve.md, "Outputs").
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
     /// With `-o`: sync the answer key to disk before renaming it into place, so that it is
-    /// whole even after a power cut (slower: the last writes wait for the disk).
+    /// whole even after a power cut.
+    ///
+    /// Off by default, as in `gzip`, `sort` and `sed -i` (the operating system writes it out
+    /// later); when on, a background thread syncs the file as it grows, so the run waits only
+    /// for the last megabyte or two.
     #[arg(long, requires = "output")]
     pub sync: bool,
 
@@ -322,7 +370,8 @@ pub struct BatchArgs {
     pub run: RunArgs,
 
     /// Answer only the K-th of N parts of the inputs (for array jobs): the N keys, one after
-    /// another, are the whole run's. Reads only its part; inputs must be regular files.
+    /// another, are the whole run's. Reads only its part; inputs must be regular files
+    /// (docs/solve.md, "Array jobs").
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
 }
@@ -333,16 +382,17 @@ pub struct SolveArgs {
     pub batch: BatchArgs,
 
     /// With --verify: the column (CSV) or key (JSON Lines) of the given solutions, a name or a
-    /// 1-based number [default: one named solution, solutions or answer].
+    /// 1-based number [default: one named solution, solutions or answer (any case), else
+    /// (CSV without a header) the first column holding a solved grid].
     #[arg(long, value_name = "NAME|N", requires = "verify")]
     pub solution_column: Option<String>,
 
-    /// Answer-key format (default: from an -o file's name, *.csv or *.jsonl; else csv for CSV
-    /// input, jsonl for JSON Lines, grid for grids, lines otherwise).
+    /// Answer-key format [default: from an -o file's name, *.csv, *.tsv, *.jsonl, *.ndjson or
+    /// *.json; else csv for CSV input, jsonl for JSON Lines, grid for grids, lines otherwise].
     #[arg(long, value_enum)]
     pub output_format: Option<OutputArg>,
 
-    /// What to look for.
+    /// What to look for (docs/solve.md, "Modes").
     #[arg(short, long, value_enum, default_value_t = ModeArg::Unique)]
     pub mode: ModeArg,
 
@@ -362,7 +412,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub verify: bool,
 
-    /// Draw the solve-time histogram as an SVG chart.
+    /// Draw the solve-time histogram as an SVG chart (`-`: stdout).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
 
@@ -375,7 +425,8 @@ pub struct SolveArgs {
 /// relabelling the digits): one class. The same for `solve` and `canon`.
 #[derive(clap::Args, Debug)]
 pub struct DedupeArgs {
-    /// Answer only the first record of each class; the stats count the others, left out.
+    /// Answer only the first record of each class; the stats count the others, left out
+    /// (docs/canon.md).
     #[arg(long, conflicts_with = "classes")]
     pub dedupe: bool,
 
@@ -398,8 +449,8 @@ pub struct CanonArgs {
     #[command(flatten)]
     pub dedupe: DedupeArgs,
 
-    /// Answer-key format (default: from an -o file's name, *.csv or *.jsonl; else csv for CSV
-    /// input, jsonl for JSON Lines, lines otherwise).
+    /// Answer-key format [default: from an -o file's name, *.csv, *.tsv, *.jsonl, *.ndjson or
+    /// *.json; else csv for CSV input, jsonl for JSON Lines, lines otherwise].
     #[arg(long, value_enum)]
     pub output_format: Option<CanonOutputArg>,
 }
@@ -837,3 +888,6 @@ impl RateArgs {
         Ok((config, warnings))
     }
 }
+
+#[cfg(test)]
+mod options_table;

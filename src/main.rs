@@ -126,10 +126,22 @@ fn run(cli: Cli, streams: StandardStreams) -> anyhow::Result<Exit> {
             std::io::stdout().write_all(&out)?;
             Ok(Exit::Success)
         }
-        Command::Man => {
+        Command::Man { command } => {
             check_stdout(streams, "the man page")?;
+            let mut cli = Cli::command();
+            // Built, a subcommand is named as its page is: sudoku-batch-solve.
+            cli.build();
+            let page = match command {
+                Some(name) => cli
+                    .find_subcommand(&name)
+                    .expect("a listed subcommand")
+                    .clone(),
+                None => cli,
+            };
             let mut out = Vec::new();
-            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+            clap_mangen::Man::new(page)
+                .source(format!("sudoku-batch {}", env!("SUDOKU_BATCH_VERSION")))
+                .render(&mut out)?;
             std::io::stdout().write_all(&out)?;
             Ok(Exit::Success)
         }

@@ -694,6 +694,22 @@ fn completions_for_every_shell_and_a_man_page() {
         page.contains(".SH SUBCOMMANDS") && page.contains("solve"),
         "{page}"
     );
+    // Each subcommand's page holds its options, with their long help.
+    for (name, option) in [
+        ("solve", "solution\\-column"),
+        ("rate", "up\\-to"),
+        ("canon", "dedupe"),
+    ] {
+        let out = command().args(["man", name]).output().unwrap();
+        assert!(out.status.success(), "{name}");
+        let page = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            page.contains(&format!(".TH sudoku-batch-{name} 1")),
+            "{page}"
+        );
+        assert!(page.contains(option), "{name}: {option}\n{page}");
+    }
+    assert!(page.contains("sudoku\\-batch\\-solve(1)"), "{page}");
     command()
         .args(["completions", "tcsh"])
         .assert()
