@@ -13,7 +13,7 @@
 use super::marks::Marks;
 use super::pencil::{Cells, HOUSES, digits, members};
 use super::subsets::HOUSE_ORDER;
-use super::view::{at, subsets_of};
+use super::view::subsets_of;
 
 /// A hint of a nested rule: the candidates it removes, in Explainer's order, and those the
 /// chain removed that it rests on.
@@ -69,22 +69,32 @@ fn locking(grid: &Marks, before: &Before) -> Vec<Implied> {
                 if places.count_ones() < 2 {
                     continue;
                 }
-                for &crossing in &HOUSES[across..across + 9] {
-                    if house & crossing == 0 || places & !crossing != 0 {
-                        continue;
-                    }
-                    let removed = grid.boards[d as usize - 1] & crossing & !house;
-                    let parents = lost(grid, before, house & !crossing, d);
+                // The one crossing house that could hold them all: the first place's.
+                let crossing = HOUSES[across + house_of(places.trailing_zeros() as usize, across)];
+                if places & !crossing != 0 {
+                    continue;
+                }
+                let removed = grid.boards[d as usize - 1] & crossing & !house;
+                if removed != 0 {
                     push(
                         &mut hints,
                         members(removed).map(|c| (c, 1 << (d - 1))),
-                        parents,
+                        lost(grid, before, house & !crossing, d),
                     );
                 }
             }
         }
     }
     hints
+}
+
+/// The number (0-8) of `cell`'s house of kind `kind` (rows, columns or boxes).
+fn house_of(cell: usize, kind: usize) -> usize {
+    match kind {
+        ROWS => cell / 9,
+        COLUMNS => cell % 9,
+        _ => cell / 27 * 3 + cell % 9 / 3,
+    }
 }
 
 /// Two digits whose places in a house are the same two cells: those cells lose their other
@@ -95,10 +105,16 @@ fn hidden_pairs(grid: &Marks, before: &Before) -> Vec<Implied> {
         if (HOUSES[house] & before.empty).count_ones() <= 4 {
             continue;
         }
-        for pair in subsets_of(0x1ff, 2) {
-            let places: Vec<Cells> = digits(pair).map(|d| grid.places(house, d)).collect();
-            let cells: Cells = places.iter().fold(0, |u, &p| u | p);
-            if places.iter().any(|p| p.count_ones() < 2) || cells.count_ones() != 2 {
+        let places: [Cells; 9] = std::array::from_fn(|i| grid.places(house, i as u8 + 1));
+        // The pairs of digits in Explainer's order, (1,2), (1,3), (2,3), (1,4)…, of which
+        // only two digits with the same two places are a hidden pair.
+        for (low, high) in (2..=9u8).flat_map(|high| (1..high).map(move |low| (low, high))) {
+            let cells = places[low as usize - 1];
+            if cells.count_ones() != 2 || places[high as usize - 1] != cells {
+                continue;
+            }
+            let pair: u16 = 1 << (low - 1) | 1 << (high - 1);
+            if members(cells).all(|c| grid.masks[c] & !pair == 0) {
                 continue;
             }
             let removed = members(cells).map(|c| (c, grid.masks[c] & !pair));
@@ -117,14 +133,25 @@ fn hidden_pairs(grid: &Marks, before: &Before) -> Vec<Implied> {
 /// Boxes, then columns, then rows; houses with four empty cells or more.
 fn naked_pairs(grid: &Marks, before: &Before) -> Vec<Implied> {
     let mut hints = Vec::new();
+    let bivalue: Cells = (0..81)
+        .filter(|&c| grid.count(c) == 2)
+        .fold(0, |s, c| s | 1 << c);
     for house in HOUSE_ORDER {
         if (HOUSES[house] & before.empty).count_ones() < 4 {
             continue;
         }
-        for positions in subsets_of(0x1ff, 2) {
-            let pair = at(house, positions);
-            let both = members(pair).fold(0u16, |u, c| u | grid.masks[c]);
-            if members(pair).any(|c| grid.count(c) < 2) || both.count_ones() != 2 {
+        // The pairs of cells in Explainer's order, (first, second), (first, third), (second,
+        // third)…, of which only two cells with the same two digits are a naked pair.
+        let bivalue = HOUSES[house] & bivalue;
+        for (low, high) in members(bivalue)
+            .flat_map(|high| members(bivalue & ((1 << high) - 1)).map(move |low| (low, high)))
+        {
+            let both = grid.masks[low];
+            if grid.masks[high] != both {
+                continue;
+            }
+            let pair: Cells = 1 << low | 1 << high;
+            if members(HOUSES[house] & !pair).all(|c| grid.masks[c] & both == 0) {
                 continue;
             }
             let removed = members(HOUSES[house] & !pair).map(|c| (c, grid.masks[c] & both));
@@ -142,22 +169,30 @@ fn naked_pairs(grid: &Marks, before: &Before) -> Vec<Implied> {
 fn x_wings(grid: &Marks, before: &Before) -> Vec<Implied> {
     let mut hints = Vec::new();
     for (base, cover) in [(COLUMNS, ROWS), (ROWS, COLUMNS)] {
+        // Each base line's places of each digit, as the numbers of the lines across.
+        let positions: [[u16; 9]; 9] = std::array::from_fn(|l| {
+            std::array::from_fn(|d| line_positions(grid.places(base + l, d as u8 + 1), cover))
+        });
         for lines in subsets_of(0x1ff, 2) {
             let base_cells: Cells = digits(lines).map(|l| HOUSES[base + l as usize - 1]).sum();
+            let base_lines = [
+                lines.trailing_zeros() as u8 + 1,
+                16 - lines.leading_zeros() as u8,
+            ];
             for d in 1..=9u8 {
                 if before.placed[d as usize - 1] + 4 > 9 {
                     continue;
                 }
-                // Each base line's places, as the numbers of the lines across.
-                let across: Vec<u16> = digits(lines)
-                    .map(|l| line_positions(grid.places(base + l as usize - 1, d), cover))
-                    .collect();
-                let covers = across.iter().fold(0, |u, &a| u | a);
+                let across = base_lines.map(|l| positions[l as usize - 1][d as usize - 1]);
+                let covers = across[0] | across[1];
                 if across.iter().any(|a| a.count_ones() < 2) || covers.count_ones() != 2 {
                     continue;
                 }
                 let cover_cells: Cells =
                     digits(covers).map(|l| HOUSES[cover + l as usize - 1]).sum();
+                if grid.boards[d as usize - 1] & cover_cells & !base_cells == 0 {
+                    continue;
+                }
                 // Explainer walks the cover lines in order, each line's cells in order.
                 let removed = digits(covers).flat_map(|l| {
                     members(grid.places(cover + l as usize - 1, d) & !base_cells)

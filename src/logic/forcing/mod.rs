@@ -25,6 +25,7 @@ use super::marks::Marks;
 use super::pencil::{Cells, Pencil, houses_box_first as regions, members};
 use super::{Step, Technique};
 use nested::RuleHint;
+use std::collections::VecDeque;
 
 /// A node of the implication graph: a candidate, assumed on or off, and what implied it.
 #[derive(Debug, Clone, Copy)]
@@ -310,8 +311,58 @@ struct Search {
     parents: Vec<u32>,
     /// A stack reused by `ancestors`.
     todo: std::cell::RefCell<Vec<u32>>,
+    /// `chain`'s two queues, empty between chains.
+    queues: (VecDeque<u32>, VecDeque<u32>),
+    /// Empty lists for `unary` and `forcing`, kept for what they have grown to.
+    spare_lists: Vec<Vec<u32>>,
+    /// Chains followed from one assumption, to be replayed.
+    kept: Kept,
     kind: Kind,
     hints: Vec<Hint>,
+}
+
+/// Chains a search has followed from one assumption, to be replayed (see
+/// `Search::assume_on`): their nodes, parents, nested chains and the members of their two
+/// sets, each chain's indices relative to its own beginnings.
+#[derive(Default)]
+struct Kept {
+    /// Per candidate slot, its chain in `chains` or `NONE`: empty until a chain is kept (a
+    /// nested search may keep none).
+    index: Vec<u32>,
+    chains: Vec<Followed>,
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    nested: Vec<(u32, u64)>,
+    members: Vec<u32>,
+}
+
+impl Kept {
+    /// Candidate `slot`'s kept chain.
+    fn chain(&self, slot: usize) -> Option<usize> {
+        self.index
+            .get(slot)
+            .filter(|&&i| i != NONE)
+            .map(|&i| i as usize)
+    }
+
+    /// How long its lists are: where the next chain's parts begin.
+    fn lengths(&self) -> [usize; 4] {
+        [
+            self.nodes.len(),
+            self.parents.len(),
+            self.nested.len(),
+            self.members.len(),
+        ]
+    }
+}
+
+/// One kept chain: where its nodes, parents, nested chains and set members begin and end in
+/// `Kept`'s lists, how many of the members are on, and its clash.
+struct Followed {
+    starts: [usize; 4],
+    ends: [usize; 4],
+    on_count: usize,
+    clash: Option<(u32, u32)>,
 }
 
 impl Search {
@@ -326,6 +377,9 @@ impl Search {
             nodes: Vec::new(),
             parents: Vec::new(),
             todo: Default::default(),
+            queues: Default::default(),
+            spare_lists: Vec::new(),
+            kept: Kept::default(),
             kind,
             hints: Vec::new(),
         }
@@ -519,12 +573,22 @@ impl Search {
         // Cycles: from the assumption back to itself, alternating off and on.
         let (mut to_on, mut to_off) = (Set::new(), Set::new());
         to_on.add(&self.nodes, source);
-        let mut cycles = Vec::new();
-        let (mut pending_on, mut pending_off) = (vec![source], Vec::new());
+        // Each level's list is drained from the buffer of the one before; the lists are the
+        // search's, so that they keep what they have grown to.
+        let [
+            mut cycles,
+            mut pending_on,
+            mut pending_off,
+            mut level_on,
+            mut level_off,
+            mut chains,
+        ] = self.lists();
+        pending_on.push(source);
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
-            for p in std::mem::take(&mut pending_on) {
+            std::mem::swap(&mut pending_on, &mut level_on);
+            for p in level_on.drain(..) {
                 let above = self.offs_above(p);
                 for off in self.on_to_off(&grid, p, y, |_, _| true) {
                     let n = &self.nodes[off as usize];
@@ -532,15 +596,18 @@ impl Search {
                     if above[s / 64] >> (s % 64) & 1 == 0 {
                         // Explainer follows every copy of an off candidate, not only the
                         // first: a later copy closes cycles by other paths.
-                        let first = to_off.add(&self.nodes, off);
-                        pending_off.push((off, first));
+                        to_off.add(&self.nodes, off);
+                        pending_off.push(off);
                     }
                 }
             }
             length += 1;
-            for (p, first) in std::mem::take(&mut pending_off) {
+            std::mem::swap(&mut pending_off, &mut level_off);
+            for p in level_off.drain(..) {
                 // What a later copy turns on was found from the first (the grid is fixed):
                 // of it only the way back to the start is new.
+                let n = &self.nodes[p as usize];
+                let first = to_off.get(n.cell as usize, n.digit) == Some(p);
                 let back = |c: usize, d: u8| first || (c, d) == (cell, digit);
                 for on in self.off_to_on(&grid, &grid, &to_off, p, y, x, back) {
                     let n = &self.nodes[on as usize];
@@ -553,7 +620,6 @@ impl Search {
                 }
             }
         }
-        let mut chains = Vec::new();
         if x {
             // Forcing chains: the assumption implies its own negation, or its negation
             // implies it.
@@ -562,10 +628,10 @@ impl Search {
                 self.forcing(&grid, start, y, &mut chains);
             }
         }
-        for on in cycles {
+        for &on in &cycles {
             self.cycle_hint(&grid, on, y, x);
         }
-        for target in chains {
+        for &target in &chains {
             let n = &self.nodes[target as usize];
             let (tc, td, t_on) = (n.cell as usize, n.digit, n.on);
             let removed: Vec<(usize, u8)> = if t_on {
@@ -592,6 +658,20 @@ impl Search {
                 rule: self.rule_of(&[target], false, 0),
             });
         }
+        self.give_back([cycles, pending_on, pending_off, level_on, level_off, chains]);
+    }
+
+    /// `N` empty lists from the search's spares.
+    fn lists<const N: usize>(&mut self) -> [Vec<u32>; N] {
+        std::array::from_fn(|_| self.spare_lists.pop().unwrap_or_default())
+    }
+
+    /// Keeps `lists` as spares, emptied.
+    fn give_back<const N: usize>(&mut self, lists: [Vec<u32>; N]) {
+        for mut list in lists {
+            list.clear();
+            self.spare_lists.push(list);
+        }
     }
 
     fn forcing(&mut self, grid: &Marks, start: u32, y: bool, chains: &mut Vec<u32>) {
@@ -600,7 +680,7 @@ impl Search {
             (n.cell as usize, n.digit, n.on)
         };
         let (mut to_on, mut to_off) = (Set::new(), Set::new());
-        let (mut pending_on, mut pending_off) = (Vec::new(), Vec::new());
+        let [mut pending_on, mut pending_off, mut level_on, mut level_off] = self.lists();
         if start_on {
             to_on.add(&self.nodes, start);
             pending_on.push(start);
@@ -616,7 +696,8 @@ impl Search {
             })
         };
         while !pending_on.is_empty() || !pending_off.is_empty() {
-            for p in std::mem::take(&mut pending_on) {
+            std::mem::swap(&mut pending_on, &mut level_on);
+            for p in level_on.drain(..) {
                 for off in self.on_to_off(grid, p, y, |c, d| !to_off.contains(c, d)) {
                     let n = &self.nodes[off as usize];
                     if start_on
@@ -630,7 +711,8 @@ impl Search {
                     }
                 }
             }
-            for p in std::mem::take(&mut pending_off) {
+            std::mem::swap(&mut pending_off, &mut level_off);
+            for p in level_off.drain(..) {
                 for on in self.off_to_on(grid, grid, &to_off, p, y, true, |c, d| {
                     !to_on.contains(c, d)
                 }) {
@@ -647,6 +729,7 @@ impl Search {
                 }
             }
         }
+        self.give_back([pending_on, pending_off, level_on, level_off]);
     }
 
     /// The cells of a chain, following first parents from its end.
@@ -719,13 +802,30 @@ impl Search {
     /// Follows the assumptions in `to_on` and `to_off` to their consequences: `None`, or the
     /// clash (the two nodes of one candidate, on and off).
     fn chain(&mut self, to_on: &mut Set, to_off: &mut Set) -> Option<(u32, u32)> {
+        // The queues are the search's, emptied between chains: a search follows thousands of
+        // chains, and growing two new queues for each cost a tenth of its time.
+        let (mut pending_on, mut pending_off) = std::mem::take(&mut self.queues);
+        pending_on.extend(to_on.order.iter().copied());
+        pending_off.extend(to_off.order.iter().copied());
+        let clash = self.follow(to_on, to_off, &mut pending_on, &mut pending_off);
+        pending_on.clear();
+        pending_off.clear();
+        self.queues = (pending_on, pending_off);
+        clash
+    }
+
+    /// `chain`'s search, with its queues.
+    fn follow(
+        &mut self,
+        to_on: &mut Set,
+        to_off: &mut Set,
+        pending_on: &mut VecDeque<u32>,
+        pending_off: &mut VecDeque<u32>,
+    ) -> Option<(u32, u32)> {
         let source = self.marks;
         let mut grid = self.marks;
         let cells = self.kind != Kind::Nishio;
         let dynamic = self.kind.dynamic();
-        let mut pending_on: std::collections::VecDeque<u32> = to_on.order.iter().copied().collect();
-        let mut pending_off: std::collections::VecDeque<u32> =
-            to_off.order.iter().copied().collect();
         loop {
             if let Some(p) = pending_on.pop_front() {
                 for off in self.on_to_off(&grid, p, cells, |c, d| !to_off.contains(c, d)) {
@@ -754,7 +854,7 @@ impl Search {
                         pending_on.push_back(on);
                     }
                 }
-            } else if self.kind.plus() && self.implied(&grid, to_off, &mut pending_off) {
+            } else if self.kind.plus() && self.implied(&grid, to_off, pending_off) {
                 continue;
             } else {
                 return None;
@@ -890,11 +990,9 @@ impl Search {
     fn binary(&mut self, cell: usize, digit: u8, count: u32) -> (Set, Set) {
         let double = count >= 3 && self.kind.dynamic() && self.kind != Kind::Nishio;
         let contradiction = self.kind.dynamic();
-        let (mut on_to_on, mut on_to_off) = (Set::new(), Set::new());
+        let (on_to_on, on_to_off, clash) = self.assume_on(cell, digit, false);
         let (mut off_to_on, mut off_to_off) = (Set::new(), Set::new());
-        let p_on = self.node(cell, digit, true, None);
-        on_to_on.add(&self.nodes, p_on);
-        if let Some((a, b)) = self.chain(&mut on_to_on, &mut on_to_off)
+        if let Some((a, b)) = clash
             && contradiction
         {
             self.conclude(cell, digit, false, &[a, b], 7, 0);
@@ -923,6 +1021,97 @@ impl Search {
         (on_to_on, on_to_off)
     }
 
+    /// What `(cell, digit)` assumed true implies, and the clash it meets, if any (`chain`
+    /// from it alone). Such a chain is followed up to four times in a search: from its own
+    /// cell, and for each house where it is a later place; with `keep` it is kept, so that
+    /// the later requests copy its nodes instead of following it again.
+    fn assume_on(&mut self, cell: usize, digit: u8, keep: bool) -> (Set, Set, Option<(u32, u32)>) {
+        if let Some(i) = self.kept.chain(slot(cell, digit)) {
+            return self.replay(i);
+        }
+        let mark = self.mark();
+        let start = self.node(cell, digit, true, None);
+        let (mut ons, mut offs) = (Set::new(), Set::new());
+        ons.add(&self.nodes, start);
+        let clash = self.chain(&mut ons, &mut offs);
+        if keep {
+            self.keep(slot(cell, digit), mark, &ons, &offs, clash);
+        }
+        (ons, offs, clash)
+    }
+
+    /// Keeps the chain whose nodes, parents and nested chains begin at `mark`, with indices
+    /// made relative to those beginnings.
+    fn keep(
+        &mut self,
+        slot: usize,
+        (nodes, parents, nested): (usize, usize, usize),
+        ons: &Set,
+        offs: &Set,
+        clash: Option<(u32, u32)>,
+    ) {
+        let kept = &mut self.kept;
+        let base = nodes as u32;
+        let starts = kept.lengths();
+        kept.nodes.extend(self.nodes[nodes..].iter().map(|n| Node {
+            first: n.first - parents as u32,
+            nested: match n.nested {
+                NONE => NONE,
+                i => i - nested as u32,
+            },
+            ..*n
+        }));
+        kept.parents
+            .extend(self.parents[parents..].iter().map(|&p| p - base));
+        kept.nested.extend_from_slice(&self.nested[nested..]);
+        kept.members.extend(ons.order.iter().map(|&n| n - base));
+        let on_count = ons.order.len();
+        kept.members.extend(offs.order.iter().map(|&n| n - base));
+        if kept.index.is_empty() {
+            kept.index = vec![NONE; 729];
+        }
+        kept.index[slot] = kept.chains.len() as u32;
+        kept.chains.push(Followed {
+            starts,
+            on_count,
+            ends: kept.lengths(),
+            clash: clash.map(|(a, b)| (a - base, b - base)),
+        });
+    }
+
+    /// Kept chain `i`, copied onto the end of the search's nodes.
+    fn replay(&mut self, i: usize) -> (Set, Set, Option<(u32, u32)>) {
+        let kept = &self.kept;
+        let f = &kept.chains[i];
+        let [nodes, parents, nested, members] = f.starts;
+        let [nodes_end, parents_end, nested_end, members_end] = f.ends;
+        let (base, parent_base, nested_base) = self.mark();
+        self.nodes
+            .extend(kept.nodes[nodes..nodes_end].iter().map(|n| Node {
+                first: n.first + parent_base as u32,
+                nested: match n.nested {
+                    NONE => NONE,
+                    i => i + nested_base as u32,
+                },
+                ..*n
+            }));
+        let base = base as u32;
+        self.parents
+            .extend(kept.parents[parents..parents_end].iter().map(|&p| p + base));
+        self.nested
+            .extend_from_slice(&kept.nested[nested..nested_end]);
+        let (mut ons, mut offs) = (Set::new(), Set::new());
+        let split = members + f.on_count;
+        for &m in &kept.members[members..split] {
+            ons.add(&self.nodes, m + base);
+        }
+        for &m in &kept.members[split..members_end] {
+            offs.add(&self.nodes, m + base);
+        }
+        let clash = f.clash.map(|(a, b)| (a + base, b + base));
+        (ons, offs, clash)
+    }
+
     /// House forcing chains from the house's first place of `digit` (Explainer meets each
     /// house once, at its first place).
     fn house_chains(&mut self, cell: usize, digit: u8, on_to_on: &Set, on_to_off: &Set) {
@@ -936,10 +1125,7 @@ impl Search {
             let mut branches: Vec<(Set, Set)> = Vec::new();
             let (mut house_on, mut house_off) = (on_to_on.clone(), on_to_off.clone());
             for &other in &places[1..] {
-                let (mut ons, mut offs) = (Set::new(), Set::new());
-                let start = self.node(other, digit, true, None);
-                ons.add(&self.nodes, start);
-                self.chain(&mut ons, &mut offs);
+                let (ons, offs, _) = self.assume_on(other, digit, true);
                 house_on.retain(&self.nodes, &ons);
                 house_off.retain(&self.nodes, &offs);
                 branches.push((ons, offs));

@@ -8,6 +8,7 @@ use super::super::implied;
 use super::super::marks::Marks;
 use super::super::pencil::{HOUSES, members};
 use super::{CELL, HOUSE, Kind, NONE, Search, Set, slot};
+use std::collections::VecDeque;
 
 /// A hint of a rule nested in a chain, and for a nested chain its length and key.
 pub(super) type RuleHint = (implied::Implied, Option<(u32, u64)>);
@@ -20,7 +21,7 @@ impl Search {
         &mut self,
         grid: &Marks,
         to_off: &mut Set,
-        pending: &mut std::collections::VecDeque<u32>,
+        pending: &mut VecDeque<u32>,
     ) -> bool {
         // Chains from different starts often stop on the same grid, where the rules find the
         // same (they depend on the grid and on where this search began).
