@@ -120,15 +120,14 @@ fn extend(
     best: &mut Option<(u16, usize, Step)>,
 ) {
     if chain.len() == n {
-        if let Some(step) = conclude(view, d, chain, t) {
-            let score = step.score;
-            let count = step.eliminations.len();
-            if best
-                .as_ref()
-                .is_none_or(|b| score < b.0 || (score == b.0 && count > b.1))
-            {
-                *best = Some((score, count, step));
-            }
+        // Most chains remove nothing or lose to the best so far: the step is built only
+        // for one that wins.
+        let removed = removed(view, d, chain);
+        let (score, count) = (score(chain), removed.count_ones() as usize);
+        let wins = |b: &(u16, usize, Step)| score < b.0 || (score == b.0 && count > b.1);
+        if removed != 0 && best.as_ref().is_none_or(wins) {
+            let step = conclude(d, chain, removed, score, t);
+            *best = Some((score, count, step));
         }
         return;
     }
@@ -150,36 +149,49 @@ fn extend(
     }
 }
 
-/// The eliminations and score of a complete chain, if it removes anything.
-fn conclude(view: &View, d: u8, chain: &[(Link, usize)], t: Technique) -> Option<Step> {
+/// The places of `d` that a complete chain removes.
+fn removed(view: &View, d: u8, chain: &[(Link, usize)]) -> Cells {
     let (first, first_exit) = chain[0];
     let (last, last_exit) = chain[chain.len() - 1];
     let start = first.ends[1 - first_exit];
     let end = last.ends[last_exit];
-    let places: Cells = chain.iter().fold(0, |m, (l, _)| m | l.places);
+    let places = places(chain);
     let cands = view.pencil.cands(d);
-    let removed = match shared_house(start | end) {
+    match shared_house(start | end) {
         // A loop: every join is strong, and the rest of each joining house loses d.
         Some(ring) => {
-            let mut houses = vec![ring];
-            for pair in chain.windows(2) {
+            let joins = chain.windows(2).filter_map(|pair| {
                 let (a, exit) = pair[0];
-                let (b, _) = pair[1];
-                houses.extend(shared_house(a.ends[exit] | b.ends[1 - pair[1].1]));
-            }
-            houses.iter().fold(0, |m, &h| m | HOUSES[h]) & cands & !places
+                let (b, enter) = pair[1];
+                shared_house(a.ends[exit] | b.ends[1 - enter])
+            });
+            std::iter::once(ring)
+                .chain(joins)
+                .fold(0, |m, h| m | HOUSES[h])
+                & cands
+                & !places
         }
         None => seen_by_all(start) & seen_by_all(end) & cands & !places,
-    };
+    }
+}
+
+/// Every place of the chain's links.
+fn places(chain: &[(Link, usize)]) -> Cells {
+    chain.iter().fold(0, |m, (l, _)| m | l.places)
+}
+
+/// The step of a complete chain that removes `removed` (not empty) and scores `score`.
+fn conclude(d: u8, chain: &[(Link, usize)], removed: Cells, score: u16, t: Technique) -> Step {
     let mut step = Step::eliminating(
         t,
         &[(d, removed)],
         1 << (d - 1),
         chain.iter().map(|(l, _)| l.house),
-        members(places),
-    )?;
-    step.score = score(chain);
-    Some(step)
+        members(places(chain)),
+    )
+    .expect("removes something");
+    step.score = score;
+    step
 }
 
 /// Sukaku Explainer's score for a chain of these links (see the module's note).

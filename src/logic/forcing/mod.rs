@@ -245,6 +245,7 @@ pub(crate) fn find(p: &Pencil, kind: Kind) -> Option<Step> {
         false => [0; 9],
     };
     let mut search = Search::new(Marks::of(p), p.empty(), placed, kind);
+    search.only_best = true;
     match kind {
         Kind::Static => {
             search.loops(false, true);
@@ -317,6 +318,10 @@ struct Search {
     spare_lists: Vec<Vec<u32>>,
     /// Chains followed from one assumption, to be replayed.
     kept: Kept,
+    /// Whether only the best hint matters (the search `find` makes, not a nested one, which
+    /// wants them all): then a static chain that would score more than the lowest hint so
+    /// far is not followed.
+    only_best: bool,
     kind: Kind,
     hints: Vec<Hint>,
 }
@@ -380,6 +385,7 @@ impl Search {
             queues: Default::default(),
             spare_lists: Vec::new(),
             kept: Kept::default(),
+            only_best: false,
             kind,
             hints: Vec::new(),
         }
@@ -585,8 +591,15 @@ impl Search {
         ] = self.lists();
         pending_on.push(source);
         let mut length = 0;
+        // The lowest base of what this start can give: cycles 6.5 (or 7.0 with both kinds
+        // of link), forcing chains 6.6 (7.0).
+        let base = if y && x { 70 } else { 65 };
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
+            // A cycle closed `length` links on rests on `length` candidates.
+            if self.beaten(base, length) {
+                break;
+            }
             std::mem::swap(&mut pending_on, &mut level_on);
             for p in level_on.drain(..) {
                 let above = self.offs_above(p);
@@ -602,6 +615,9 @@ impl Search {
                 }
             }
             length += 1;
+            if self.beaten(base, length) {
+                break;
+            }
             std::mem::swap(&mut pending_off, &mut level_off);
             for p in level_off.drain(..) {
                 // What a later copy turns on was found from the first (the grid is fixed):
@@ -661,6 +677,20 @@ impl Search {
         self.give_back([cycles, pending_on, pending_off, level_on, level_off, chains]);
     }
 
+    /// Whether a static chain of at least `complexity` candidates, with a kind's base of
+    /// at least `base`, would score more than a hint found already, so that it cannot be
+    /// the best. A static chain's candidates are its nodes (each has one parent), and a
+    /// node `depth` links from the assumption rests on `depth + 1` of them (one fewer when
+    /// it is the assumption again, closing a cycle): so a search may stop at the depth
+    /// where that is true.
+    fn beaten(&self, base: u16, complexity: u32) -> bool {
+        self.only_best
+            && self
+                .hints
+                .iter()
+                .any(|h| h.score < base + length_tenths(complexity))
+    }
+
     /// `N` empty lists from the search's spares.
     fn lists<const N: usize>(&mut self) -> [Vec<u32>; N] {
         std::array::from_fn(|_| self.spare_lists.pop().unwrap_or_default())
@@ -695,7 +725,17 @@ impl Search {
                 (y.cell, y.digit, y.on) == (x.cell, x.digit, x.on)
             })
         };
+        // The depth of the level next followed (all of a level's nodes are as deep), and
+        // the lowest base of the chains: 6.6, or 7.0 with both kinds of link. A chain ending
+        // on a node one deeper rests on `depth + 2` candidates.
+        let (mut depth, base) = (0, if y { 70 } else { 66 });
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            if !pending_on.is_empty() {
+                if self.beaten(base, depth + 2) {
+                    break;
+                }
+                depth += 1;
+            }
             std::mem::swap(&mut pending_on, &mut level_on);
             for p in level_on.drain(..) {
                 for off in self.on_to_off(grid, p, y, |c, d| !to_off.contains(c, d)) {
@@ -710,6 +750,12 @@ impl Search {
                         pending_off.push(off);
                     }
                 }
+            }
+            if !pending_off.is_empty() {
+                if self.beaten(base, depth + 2) {
+                    break;
+                }
+                depth += 1;
             }
             std::mem::swap(&mut pending_off, &mut level_off);
             for p in level_off.drain(..) {
