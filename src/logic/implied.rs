@@ -11,7 +11,7 @@
 //! [`hash_order`].
 
 use super::marks::Marks;
-use super::pencil::{Cells, HOUSES, digits, members};
+use super::pencil::{Cells, HOUSES, digits, houses_of, members};
 use super::subsets::HOUSE_ORDER;
 use super::view::subsets_of;
 
@@ -70,7 +70,7 @@ fn locking(grid: &Marks, before: &Before) -> Vec<Implied> {
                     continue;
                 }
                 // The one crossing house that could hold them all: the first place's.
-                let crossing = HOUSES[across + house_of(places.trailing_zeros() as usize, across)];
+                let crossing = HOUSES[houses_of(places.trailing_zeros() as usize)[across / 9]];
                 if places & !crossing != 0 {
                     continue;
                 }
@@ -86,15 +86,6 @@ fn locking(grid: &Marks, before: &Before) -> Vec<Implied> {
         }
     }
     hints
-}
-
-/// The number (0-8) of `cell`'s house of kind `kind` (rows, columns or boxes).
-fn house_of(cell: usize, kind: usize) -> usize {
-    match kind {
-        ROWS => cell / 9,
-        COLUMNS => cell % 9,
-        _ => cell / 27 * 3 + cell % 9 / 3,
-    }
 }
 
 /// Two digits whose places in a house are the same two cells: those cells lose their other

@@ -728,6 +728,20 @@ impl Search {
                 .any(|h| h.score < base + length_tenths(complexity))
     }
 
+    /// Whether `forcing`'s next level (`level`, its nodes `depth` links deep) can only make
+    /// chains that are `beaten`; else, when it has nodes, the depth of the level after it.
+    /// A chain ending on a node one deeper rests on `depth + 2` candidates.
+    fn too_deep(&self, level: &[u32], base: u16, depth: &mut u32) -> bool {
+        if level.is_empty() {
+            return false;
+        }
+        if self.beaten(base, *depth + 2) {
+            return true;
+        }
+        *depth += 1;
+        false
+    }
+
     /// `N` empty lists from the search's spares.
     fn lists<const N: usize>(&mut self) -> [Vec<u32>; N] {
         std::array::from_fn(|_| self.spare_lists.pop().unwrap_or_default())
@@ -763,15 +777,11 @@ impl Search {
             })
         };
         // The depth of the level next followed (all of a level's nodes are as deep), and
-        // the lowest base of the chains: 6.6, or 7.0 with both kinds of link. A chain ending
-        // on a node one deeper rests on `depth + 2` candidates.
+        // the lowest base of the chains: 6.6, or 7.0 with both kinds of link.
         let (mut depth, base) = (0, if y { 70 } else { 66 });
         while !pending_on.is_empty() || !pending_off.is_empty() {
-            if !pending_on.is_empty() {
-                if self.beaten(base, depth + 2) {
-                    break;
-                }
-                depth += 1;
+            if self.too_deep(&pending_on, base, &mut depth) {
+                break;
             }
             std::mem::swap(&mut pending_on, &mut level_on);
             for p in level_on.drain(..) {
@@ -788,11 +798,8 @@ impl Search {
                     }
                 }
             }
-            if !pending_off.is_empty() {
-                if self.beaten(base, depth + 2) {
-                    break;
-                }
-                depth += 1;
+            if self.too_deep(&pending_off, base, &mut depth) {
+                break;
             }
             std::mem::swap(&mut pending_off, &mut level_off);
             for p in level_off.drain(..) {

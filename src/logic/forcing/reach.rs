@@ -14,6 +14,11 @@ pub(super) fn literal(cell: usize, digit: u8, on: bool) -> usize {
     slot(cell, digit) * 2 + on as usize
 }
 
+/// The cell, digit and state of a literal.
+fn of_literal(l: usize) -> (usize, u8, bool) {
+    (l / 18, (l / 2 % 9) as u8 + 1, l % 2 == 1)
+}
+
 const LITERALS: usize = 729 * 2;
 const WORDS: usize = LITERALS.div_ceil(64);
 const NONE: u32 = u32::MAX;
@@ -38,7 +43,7 @@ impl Reach {
         let mut targets: Vec<u32> = Vec::new();
         for l in 0..LITERALS {
             start.push(targets.len() as u32);
-            let (cell, digit, on) = (l / 18, (l / 2 % 9) as u8 + 1, l % 2 == 1);
+            let (cell, digit, on) = of_literal(l);
             if !grid.has(cell, digit) {
                 continue;
             }
@@ -87,7 +92,7 @@ impl Reach {
         let (mut stack, mut calls): (Vec<u32>, Vec<(u32, u32)>) = (Vec::new(), Vec::new());
         let mut next = 0u32;
         for root in 0..LITERALS {
-            let (cell, digit) = (root / 18, (root / 2 % 9) as u8 + 1);
+            let (cell, digit, _) = of_literal(root);
             if index[root] != NONE || !grid.has(cell, digit) {
                 continue;
             }
