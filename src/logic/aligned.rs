@@ -9,6 +9,9 @@ use super::pencil::{Cells, PEERS, members};
 use super::view::View;
 use super::{Step, Technique};
 
+/// Explainer tests a set of cells only when they share at least this many excluders.
+const FEWEST_EXCLUDERS: u32 = 2;
+
 /// The first aligned exclusion of `degree` cells (2 or 3) that removes something, in
 /// Explainer's order.
 pub(crate) fn exclusion(view: &View, degree: u32, t: Technique) -> Option<Step> {
@@ -38,13 +41,13 @@ pub(crate) fn exclusion(view: &View, degree: u32, t: Technique) -> Option<Step> 
         (0..second).find_map(|first| {
             let (c0, e0) = list[first];
             let (c1, e1) = list[second];
+            // A triple's excluders are among its pair's: a pair with too few has no triple
+            // either (3% of the instructions on magictour's 9.0+).
+            if (e0 & e1).count_ones() < FEWEST_EXCLUDERS {
+                return None;
+            }
             if degree == 2 {
                 return test(view, &[c0, c1], e0 & e1, t);
-            }
-            // Every triple's excluders are among the pair's, and `test` wants two: a pair
-            // with fewer can have no triple (3% of the instructions on magictour's 9.0+).
-            if (e0 & e1).count_ones() < 2 {
-                return None;
             }
             // The third cell: an excluder of the first, then of the second, that is itself
             // a candidate cell, in that order.
@@ -60,7 +63,7 @@ pub(crate) fn exclusion(view: &View, degree: u32, t: Technique) -> Option<Step> 
 
 /// The exclusion on `cells` with the excluders `common`: what no possible combination uses.
 fn test(view: &View, cells: &[usize], common: Cells, t: Technique) -> Option<Step> {
-    if common.count_ones() < 2 {
+    if common.count_ones() < FEWEST_EXCLUDERS {
         return None;
     }
     let masks = &view.masks;
