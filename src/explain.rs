@@ -3,7 +3,7 @@
 
 use crate::grid::Grid;
 use crate::input::{InputPath, Options, for_each_puzzle};
-use crate::logic::{Level, Rating, Score, Technique, explain_up_to};
+use crate::logic::{Level, Rating, Score, Technique, explain_up_to, words};
 use crate::solver::{Mode, Status, solve};
 use anyhow::{Context, bail};
 use std::fmt::Write as _;
@@ -60,7 +60,12 @@ pub fn run(config: &Config) -> anyhow::Result<String> {
         }
         let Some(step) = path.next() else { break };
         rating.took(&step);
-        let _ = writeln!(out, "{:4}. {step}", rating.steps);
+        // Explainer's score and words, then what the step does where the words leave it out.
+        let _ = write!(out, "{:4}. {} {}", rating.steps, Score(step.score), words(&step));
+        if !step.technique.is_single() {
+            let _ = write!(out, " => {}", step.effect());
+        }
+        let _ = writeln!(out);
     }
     let (steps, left) = (rating.steps, path.pencil().candidates_left());
     rating.candidates_left = left;

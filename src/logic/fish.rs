@@ -6,23 +6,38 @@ use super::pencil::{Cells, HOUSES, members};
 use super::view::{View, subsets_of};
 use super::{Step, Technique};
 
-/// The first fish of size `n` that removes a candidate: rows as the base first, then columns.
+/// The first fish of size `n` that removes a candidate, in Sudoku Explainer's order, so that
+/// `explain` takes the step Explainer takes: columns as the base first, then rows; sets of
+/// lines in increasing order, and digits within a set. As in Explainer, a digit placed more
+/// than `9 - 2n` times is passed over (its fish would be degenerate or found by a smaller one).
 pub(crate) fn fish(view: &View, n: u32, t: Technique) -> Option<Step> {
-    (1..=9).find_map(|d| {
-        let places = view.pencil.cands(d);
-        // Rows as the base (covered by columns), then columns (covered by rows). A line's
-        // places, as positions, are the numbers of the lines across that cover them.
-        [(0, 9), (9, 0)].into_iter().find_map(|(base, cover)| {
-            let covers = |line: usize| view.places[base + line][d as usize - 1];
-            let lines = (0..9)
-                .filter(|&l| (2..=n).contains(&covers(l).count_ones()))
-                .fold(0, |m, l| m | 1 << l);
-            subsets_of(lines, n).find_map(|chosen| {
+    let p = view.pencil;
+    let mut placed = [0u32; 9];
+    for cell in 0..81 {
+        if let Some(d) = p.value(cell).checked_sub(1) {
+            placed[d as usize] += 1;
+        }
+    }
+    // Columns as the base (covered by rows), then rows (covered by columns). A line's places,
+    // as positions, are the numbers of the lines across that cover them.
+    [(9, 0), (0, 9)].into_iter().find_map(|(base, cover)| {
+        let covers = |line: usize, d: u8| view.places[base + line][d as usize - 1];
+        let eligible: [u16; 9] = std::array::from_fn(|i| {
+            (0..9)
+                .filter(|&l| (2..=n).contains(&covers(l, i as u8 + 1).count_ones()))
+                .fold(0, |m, l| m | 1 << l)
+        });
+        subsets_of(0x1ff, n).find_map(|chosen| {
+            (1..=9u8).find_map(|d| {
+                if chosen & !eligible[d as usize - 1] != 0 || placed[d as usize - 1] + 2 * n > 9 {
+                    return None;
+                }
                 let chosen_lines = (0..9).filter(move |l| chosen >> l & 1 == 1);
-                let covered: u16 = chosen_lines.clone().fold(0, |u, l| u | covers(l));
+                let covered: u16 = chosen_lines.clone().fold(0, |u, l| u | covers(l, d));
                 if covered.count_ones() != n {
                     return None;
                 }
+                let places = p.cands(d);
                 let base_cells: Cells = chosen_lines.clone().map(|l| HOUSES[base + l]).sum();
                 let cover_cells: Cells = (0..9)
                     .filter(|i| covered >> i & 1 == 1)

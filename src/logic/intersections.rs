@@ -4,60 +4,83 @@
 
 use super::pencil::{HOUSES, Pencil, houses_of, is_single, members};
 use super::{Step, Technique};
+use std::ops::Range;
 
 /// A digit in a box on one line only: it leaves the rest of the line.
 pub(crate) fn pointing(p: &Pencil) -> Option<Step> {
-    (18..27).find_map(|b| crossing(p, b, Technique::Pointing, false))
+    locked(p, Technique::Pointing, false)
 }
 
 /// A digit in a line within one box only: it leaves the rest of the box.
 pub(crate) fn claiming(p: &Pencil) -> Option<Step> {
-    (0..18).find_map(|line| crossing(p, line, Technique::Claiming, false))
+    locked(p, Technique::Claiming, false)
 }
 
 /// Pointing whose eliminations leave the digit one place in another box along the line: that
 /// hidden single is placed in the same step (Sudoku Explainer's direct pointing).
 pub(crate) fn direct_pointing(p: &Pencil) -> Option<Step> {
-    (18..27).find_map(|b| crossing(p, b, Technique::DirectPointing, true))
+    locked(p, Technique::DirectPointing, true)
 }
 
 /// Claiming whose eliminations leave the digit one place in another line through the box
 /// (Sudoku Explainer's direct claiming).
 pub(crate) fn direct_claiming(p: &Pencil) -> Option<Step> {
-    (0..18).find_map(|line| crossing(p, line, Technique::DirectClaiming, true))
+    locked(p, Technique::DirectClaiming, true)
 }
 
-/// The first digit confined in `house` to its crossing with another house (for a box: a
-/// line; for a line: a box) whose other cells still have it. With `direct`, only one whose
-/// eliminations leave the digit a single place in a house of `house`'s kind that crosses the
-/// other house, and that place is the step's placement.
-fn crossing(p: &Pencil, house: usize, t: Technique, direct: bool) -> Option<Step> {
-    (1..=9).find_map(|d| {
-        let places = p.cands(d) & HOUSES[house];
-        let first = members(places).next()?;
-        let [row, column, b] = houses_of(first);
-        let others = if house >= 18 {
-            &[row, column][..]
-        } else {
-            &[b][..]
-        };
-        others.iter().find_map(|&other| {
-            let confined = places & !HOUSES[other] == 0 && places.count_ones() > 1;
-            let removed = p.cands(d) & HOUSES[other] & !HOUSES[house];
-            if !confined {
-                return None;
-            }
-            let placement = match direct {
-                false => None,
-                true => Some((single_left(p, d, house, other)?, d)),
-            };
-            let cells = members(places);
-            let mut step =
-                Step::eliminating(t, &[(d, removed)], 1 << (d - 1), [house, other], cells)?;
-            step.placement = placement;
-            Some(step)
+/// The first locked digit of `t`'s kind, in Sudoku Explainer's order, so that `explain` takes
+/// the step Explainer takes: for pointing, a box's digit on a column, then on a row; for
+/// claiming, a column's digit in a box, then a row's; each digit by digit, then house by
+/// house.
+fn locked(p: &Pencil, t: Technique, direct: bool) -> Option<Step> {
+    const BOXES: Range<usize> = 18..27;
+    let (houses, crossed) = match t {
+        Technique::Pointing | Technique::DirectPointing => ([BOXES, BOXES], [COLUMN, ROW]),
+        _ => ([9..18, 0..9], [BOX, BOX]),
+    };
+    houses.into_iter().zip(crossed).find_map(|(houses, kind)| {
+        (1..=9).find_map(|d| {
+            houses
+                .clone()
+                .find_map(|house| crossing(p, house, d, kind, t, direct))
         })
     })
+}
+
+/// Indices into [`houses_of`]'s answer.
+const ROW: usize = 0;
+const COLUMN: usize = 1;
+const BOX: usize = 2;
+
+/// `d` confined in `house` to its crossing with the house of kind `kind` (row, column or box)
+/// through its places, when that house's other cells still have it. With `direct`, only
+/// when its eliminations leave the digit a single place in a house of `house`'s kind that
+/// crosses the other house, and that place is the step's placement.
+fn crossing(
+    p: &Pencil,
+    house: usize,
+    d: u8,
+    kind: usize,
+    t: Technique,
+    direct: bool,
+) -> Option<Step> {
+    let places = p.cands(d) & HOUSES[house];
+    if places.count_ones() < 2 {
+        return None;
+    }
+    let other = houses_of(places.trailing_zeros() as usize)[kind];
+    if places & !HOUSES[other] != 0 {
+        return None;
+    }
+    let removed = p.cands(d) & HOUSES[other] & !HOUSES[house];
+    let placement = match direct {
+        false => None,
+        true => Some((single_left(p, d, house, other)?, d)),
+    };
+    let cells = members(places);
+    let mut step = Step::eliminating(t, &[(d, removed)], 1 << (d - 1), [house, other], cells)?;
+    step.placement = placement;
+    Some(step)
 }
 
 /// A cell left the only place of `d` in a house of `house`'s kind (not `house`) that crosses

@@ -35,10 +35,12 @@ mod subsets;
 mod unique;
 mod view;
 mod wings;
+mod words;
 
 use crate::grid::Grid;
 pub use pencil::{Contradiction, Pencil};
 pub(crate) use step::Step;
+pub(crate) use words::words;
 use view::View;
 
 /// A technique of the ladder, in ladder order: easiest first.
@@ -271,7 +273,7 @@ impl Technique {
     }
 
     /// Whether this is one of the singles, which the rater places a scan at a time.
-    fn is_single(self) -> bool {
+    pub(crate) fn is_single(self) -> bool {
         singles::TIERS.contains(&self)
     }
 

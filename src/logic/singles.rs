@@ -67,11 +67,19 @@ fn only_digit(p: &Pencil, cell: usize) -> Option<u8> {
     (mask.count_ones() == 1).then(|| mask.trailing_zeros() as u8 + 1)
 }
 
-/// The first single of tier `t`, in house order, then digit order (naked singles: in cell
-/// order).
+/// The first single of tier `t` in Sudoku Explainer's order, so that `explain` takes the
+/// step Explainer takes: boxes, then columns, then rows, house by house, then digit by digit
+/// (naked singles: in cell order).
 pub(crate) fn first(p: &Pencil, t: Technique) -> Option<Step> {
     let mut first: Option<(usize, u8, Option<usize>)> = None;
-    let order = |&(cell, d, house): &(usize, u8, Option<usize>)| (house.unwrap_or(cell), d);
+    let explainers = |house: usize| match house {
+        18.. => house - 18,
+        9..18 => house,
+        _ => house + 18,
+    };
+    let order = |&(cell, d, house): &(usize, u8, Option<usize>)| {
+        (house.map_or(cell, explainers), d)
+    };
     scan(p, t, &mut |cell, d, house| {
         let single = (cell, d, house);
         if first.is_none_or(|f| order(&single) < order(&f)) {

@@ -24,6 +24,55 @@ pub struct Step {
     pub houses: Vec<usize>,
     /// Its cells, in the order the explanation names them (a chain's, from end to end).
     pub cells: Vec<usize>,
+    /// What Sudoku Explainer's one-line text says beyond the fields above.
+    pub(crate) form: Form,
+}
+
+/// What Sudoku Explainer's one-line text of a step says beyond its technique, cells, digits
+/// and houses (see [`super::words`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Form {
+    /// Nothing more.
+    #[default]
+    Plain,
+    /// A unique loop's or a bivalue universal grave's type (1 to 4).
+    Typed(u8),
+    /// A chain's shape and ends.
+    Chain(Chain),
+}
+
+/// A candidate, and whether a chain has it on (true) or off.
+pub(crate) type Literal = (usize, u8, bool);
+
+/// A chain step's shape, as Sudoku Explainer names it, and its ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Chain {
+    /// A cycle through the step's cells: over houses (`x`), within cells (`y`), or both.
+    Cycle { x: bool, y: bool },
+    /// A chain from an assumption of the target's negation to `target`, of `links`
+    /// candidates.
+    Forcing {
+        x: bool,
+        y: bool,
+        target: Literal,
+        links: u32,
+    },
+    /// `source` leads to a clash on the candidate `clash` (Nishio's, through houses only).
+    Contradiction {
+        source: Literal,
+        clash: (usize, u8),
+        nishio: bool,
+    },
+    /// `source` on and off both lead to `target`.
+    Double { source: (usize, u8), target: Literal },
+    /// Every candidate of `cell` leads to `target`.
+    Cell { cell: usize, target: Literal },
+    /// Every place of `digit` in `house` leads to `target`.
+    House {
+        digit: u8,
+        house: usize,
+        target: Literal,
+    },
 }
 
 impl Step {
@@ -42,6 +91,7 @@ impl Step {
             digits: 1 << (d - 1),
             houses: house.into_iter().collect(),
             cells: vec![cell],
+            form: Form::Plain,
         }
     }
 
@@ -71,6 +121,7 @@ impl Step {
             digits,
             houses: houses.into_iter().collect(),
             cells: cells.into_iter().collect(),
+            form: Form::Plain,
         })
     }
 
@@ -78,6 +129,14 @@ impl Step {
     /// allocating.
     pub(crate) fn per_digit(removed: impl Fn(u8) -> Cells) -> [(u8, Cells); 9] {
         std::array::from_fn(|i| (i as u8 + 1, removed(i as u8 + 1)))
+    }
+
+    /// What [`Step::apply`] does, as players write it: `r7c5=9`, or `r123c3<>5, r4c1<>2`.
+    pub(crate) fn effect(&self) -> String {
+        match self.placement {
+            Some((cell, d)) => format!("{}={d}", cell_name(cell)),
+            None => eliminations_text(&self.eliminations),
+        }
     }
 
     /// Applies the step's conclusion to `p`: its placement if it has one, else its

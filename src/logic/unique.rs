@@ -18,6 +18,7 @@
 
 use super::pencil::{Cells, HOUSES, PEERS, houses_box_first, houses_of, members, seen_by_all};
 use super::view::{View, at, positions, positions_of, subsets_of};
+use super::step::Form;
 use super::{Step, Technique};
 
 /// The unique loop step Sukaku Explainer would apply first: the lowest score, then the lowest
@@ -47,6 +48,7 @@ pub(crate) fn loops(view: &View, t: Technique) -> Option<Step> {
                     _ => 50,
                 };
                 step.score += base - t.score();
+                step.form = Form::Typed(kind);
                 let key = (step.score, kind);
                 if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
                     best = Some((step.score, kind, step));
@@ -274,21 +276,29 @@ pub(crate) fn bug(view: &View, t: Technique) -> Option<Step> {
             let c = grave.cells[0];
             let removed =
                 Step::per_digit(|d| u128::from((view.masks[c] & !all) >> (d - 1) & 1) << c);
-            Step::eliminating(t, &removed, all, [], grave.cells.clone())
+            Step::eliminating(t, &removed, all, [], grave.cells.clone()).map(|s| typed(s, 1))
         }
         _ if all.count_ones() == 1 => {
             let d = all.trailing_zeros() as u8 + 1;
             let removed = grave.common & view.pencil.cands(d);
             let step = Step::eliminating(t, &[(d, removed)], all, [], grave.cells.clone());
-            step.map(|s| scored(s, 57)).or_else(|| grave.type4(view, t))
+            let type4 = || grave.type4(view, t).map(|s| typed(s, 4));
+            step.map(|s| typed(scored(s, 57), 2)).or_else(type4)
         }
-        _ if grave.common != 0 => grave.type4(view, t).or_else(|| grave.type3(view, t)),
+        _ if grave.common != 0 => (grave.type4(view, t).map(|s| typed(s, 4)))
+            .or_else(|| grave.type3(view, t).map(|s| typed(s, 3))),
         _ => None,
     }
 }
 
 fn scored(mut step: Step, score: u16) -> Step {
     step.score = score;
+    step
+}
+
+/// `step`, of Explainer's type `kind`.
+fn typed(mut step: Step, kind: u8) -> Step {
+    step.form = Form::Typed(kind);
     step
 }
 

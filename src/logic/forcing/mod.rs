@@ -24,6 +24,7 @@ mod reach;
 
 use super::marks::Marks;
 use super::pencil::{Cells, Pencil, houses_box_first as regions, members};
+use super::step::{Chain, Form, Literal};
 use super::{Step, Technique};
 use nested::RuleHint;
 use std::collections::VecDeque;
@@ -46,6 +47,17 @@ struct Node {
 }
 
 const CELL: u8 = 1;
+
+/// What the branches of a conclusion every branch reaches start from.
+#[derive(Clone, Copy)]
+enum Branches {
+    /// A candidate `(cell, digit)`, on and off.
+    Double(usize, u8),
+    /// Every candidate of a cell.
+    Cell(usize),
+    /// Every place of a digit in a house.
+    House(u8, usize),
+}
 const HOUSE: u8 = 2;
 
 /// A candidate's index in the 729-slot tables: `cell * 9 + digit - 1`.
@@ -165,6 +177,8 @@ struct Hint {
     /// `removed`).
     placement: Option<(usize, u8)>,
     technique: Technique,
+    /// Its shape and ends, for Explainer's text.
+    chain: Chain,
     cells: Vec<usize>,
     /// For a chain nested in another: what the outer chain must have removed for it to hold
     /// (Explainer's rule parents), and a key that tells one chain from another.
@@ -286,6 +300,7 @@ fn find_best(p: &Pencil, kind: Kind, only_best: bool) -> Option<Step> {
         digits,
         houses: Vec::new(),
         cells: best.cells,
+        form: Form::Chain(best.chain),
     })
 }
 
@@ -707,6 +722,12 @@ impl Search {
                 removed,
                 placement: t_on.then_some((tc, td)),
                 technique: Technique::ForcingChain,
+                chain: Chain::Forcing {
+                    x,
+                    y,
+                    target: (tc, td, t_on),
+                    links: complexity,
+                },
                 cells: self.chain_cells(target),
                 rule: self.rule_of(&[target], false, 0),
             });
@@ -884,6 +905,7 @@ impl Search {
             removed: forward,
             placement: None,
             technique: Technique::ForcingChain,
+            chain: Chain::Cycle { x, y },
             cells,
             rule: self.rule_of(&[on], true, 0),
         });
@@ -1025,7 +1047,7 @@ impl Search {
                             s.get(n.cell as usize, n.digit).expect("in every branch")
                         })
                         .collect();
-                    self.reduction_hint(target, &branches, 5, CELL);
+                    self.reduction_hint(target, &branches, Branches::Cell(cell));
                 }
             }
         }
@@ -1034,19 +1056,39 @@ impl Search {
     /// A conclusion every branch reaches: the target's candidate removed (off), or its
     /// cell's other candidates (on).
     /// `start` is what the branches' assumptions have in common (see `rule_of`).
-    fn reduction_hint(&mut self, target: u32, branches: &[u32], sort_key: u8, start: u8) {
+    fn reduction_hint(&mut self, target: u32, branches: &[u32], from: Branches) {
         let n = self.nodes[target as usize];
-        self.conclude(n.cell as usize, n.digit, n.on, branches, sort_key, start);
+        let target = (n.cell as usize, n.digit, n.on);
+        let (chain, sort_key, start) = match from {
+            Branches::Double(cell, digit) => (
+                Chain::Double {
+                    source: (cell, digit),
+                    target,
+                },
+                1,
+                0,
+            ),
+            Branches::Cell(cell) => (Chain::Cell { cell, target }, 5, CELL),
+            Branches::House(digit, house) => (
+                Chain::House {
+                    digit,
+                    house,
+                    target,
+                },
+                6,
+                HOUSE + house as u8,
+            ),
+        };
+        self.conclude(target, branches, chain, sort_key, start);
     }
 
     /// Records the conclusion that `(cell, digit)` is `on` (its other digits leave) or off,
     /// scored by the chains ending at `ends`.
     fn conclude(
         &mut self,
-        cell: usize,
-        digit: u8,
-        on: bool,
+        (cell, digit, on): Literal,
         ends: &[u32],
+        chain: Chain,
         sort_key: u8,
         start: u8,
     ) {
@@ -1065,9 +1107,20 @@ impl Search {
             removed,
             placement: on.then_some((cell, digit)),
             technique: self.kind.technique(),
+            chain,
             cells: vec![cell],
             rule: self.rule_of(ends, false, start),
         });
+    }
+
+    /// The contradiction that `source` meets at `clash` (a node of the clashing candidate).
+    fn contradiction(&self, source: Literal, clash: u32) -> Chain {
+        let n = &self.nodes[clash as usize];
+        Chain::Contradiction {
+            source,
+            clash: (n.cell as usize, n.digit),
+            nishio: self.kind == Kind::Nishio,
+        }
     }
 
     fn removed_by(&self, cell: usize, digit: u8, on: bool) -> Vec<(usize, u8)> {
@@ -1091,26 +1144,28 @@ impl Search {
         if let Some((a, b)) = clash
             && contradiction
         {
-            self.conclude(cell, digit, false, &[a, b], 7, 0);
+            let chain = self.contradiction((cell, digit, true), a);
+            self.conclude((cell, digit, false), &[a, b], chain, 7, 0);
         }
         let p_off = self.node(cell, digit, false, None);
         off_to_off.add(&self.nodes, p_off);
         if let Some((a, b)) = self.chain(&mut off_to_on, &mut off_to_off)
             && contradiction
         {
-            self.conclude(cell, digit, true, &[a, b], 7, 0);
+            let chain = self.contradiction((cell, digit, false), a);
+            self.conclude((cell, digit, true), &[a, b], chain, 7, 0);
         }
         if double {
             for &from_on in &on_to_on.order.clone() {
                 let n = &self.nodes[from_on as usize];
                 if let Some(from_off) = off_to_on.get(n.cell as usize, n.digit) {
-                    self.reduction_hint(from_on, &[from_on, from_off], 1, 0);
+                    self.reduction_hint(from_on, &[from_on, from_off], Branches::Double(cell, digit));
                 }
             }
             for &from_on in &on_to_off.order.clone() {
                 let n = &self.nodes[from_on as usize];
                 if let Some(from_off) = off_to_off.get(n.cell as usize, n.digit) {
-                    self.reduction_hint(from_on, &[from_on, from_off], 1, 0);
+                    self.reduction_hint(from_on, &[from_on, from_off], Branches::Double(cell, digit));
                 }
             }
         }
@@ -1237,7 +1292,7 @@ impl Search {
                             s.get(tc, td).expect("in every branch")
                         })
                         .collect();
-                    self.reduction_hint(target, &ends, 6, HOUSE + house as u8);
+                    self.reduction_hint(target, &ends, Branches::House(digit, house));
                 }
             }
         }
