@@ -9,6 +9,7 @@
 
 use super::pencil::{Cells, PEERS, members, seen_by_all};
 use super::view::{View, at, positions, subsets_of};
+use super::step::Form;
 use super::{Step, Technique};
 
 /// The wing whose set has `k` cells (3 to 6) that Sukaku Explainer would apply first: the
@@ -131,7 +132,18 @@ fn pincers<'a>(
         let digits = union;
         let mut members_: Vec<usize> = set.to_vec();
         members_.push(yz);
-        Step::eliminating(t, &removed, digits, [], members_).map(|step| (step, double))
+        let biggest = set.iter().map(|&c| view.masks[c].count_ones()).max();
+        let candidates: u32 = set.iter().map(|&c| view.masks[c].count_ones()).sum();
+        Step::eliminating(t, &removed, digits, [], members_).map(|mut step| {
+            step.form = Form::Wing {
+                double,
+                biggest: biggest.unwrap_or(0) as u8,
+                candidates: candidates as u8,
+                x: digit(x),
+                z: digit(z),
+            };
+            (step, double)
+        })
     })
 }
 

@@ -39,6 +39,22 @@ pub(crate) enum Form {
     Typed(u8),
     /// A chain's shape and ends.
     Chain(Chain),
+    /// A WXYZ-wing and its kin: whether doubly linked, the set's largest cell and its count
+    /// of candidates (Explainer's suffix), and the digits `x` (restricted) and `z` (removed).
+    Wing {
+        double: bool,
+        biggest: u8,
+        candidates: u8,
+        x: u8,
+        z: u8,
+    },
+    /// A strong-link fish: the kind of house of each link, in chain order (0 row, 1 column,
+    /// 2 box), how many links are grouped, and whether the chain is a loop.
+    Links {
+        kinds: [u8; 4],
+        grouped: u8,
+        ring: bool,
+    },
 }
 
 /// A candidate, and whether a chain has it on (true) or off.

@@ -15,6 +15,7 @@
 
 use super::pencil::{Cells, HOUSES, houses_of, members, seen_by_all};
 use super::view::View;
+use super::step::Form;
 use super::{Step, Technique};
 
 /// One strong link: its house, its two ends, and whether an end is a group.
@@ -191,6 +192,23 @@ fn conclude(d: u8, chain: &[(Link, usize)], removed: Cells, score: u16, t: Techn
     )
     .expect("removes something");
     step.score = score;
+    // Explainer's cells: the chain's start, each join's two ends, and its end.
+    let end = |set: Cells| set.trailing_zeros() as usize;
+    let (first, first_exit) = chain[0];
+    step.cells = chain
+        .iter()
+        .flat_map(|&(link, exit)| [end(link.ends[1 - exit]), end(link.ends[exit])])
+        .collect();
+    let mut kinds = [0; 4];
+    for (k, (link, _)) in kinds.iter_mut().zip(chain) {
+        *k = (link.house / 9) as u8;
+    }
+    let (last, last_exit) = chain[chain.len() - 1];
+    step.form = Form::Links {
+        kinds,
+        grouped: chain.iter().filter(|(l, _)| l.grouped).count() as u8,
+        ring: shared_house(first.ends[1 - first_exit] | last.ends[last_exit]).is_some(),
+    };
     step
 }
 

@@ -49,6 +49,9 @@ pub(crate) fn loops(view: &View, t: Technique) -> Option<Step> {
                 };
                 step.score += base - t.score();
                 step.form = Form::Typed(kind);
+                // The loop's cells, as Explainer names them (type 3's step found its subset's).
+                step.cells = lp.clone();
+                step.digits = m;
                 let key = (step.score, kind);
                 if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
                     best = Some((step.score, kind, step));
@@ -450,8 +453,8 @@ impl Grave {
                         1 => erasable & view.pencil.cands(d),
                         _ => 0,
                     });
-                    let step =
-                        Step::eliminating(t, &removed, naked, [h], members(self.set | chosen))?;
+                    // Explainer names the grave's cells, not the subset's.
+                    let step = Step::eliminating(t, &removed, naked, [h], self.cells.clone())?;
                     Some(scored(step, 56 + degree as u16))
                 })
             })

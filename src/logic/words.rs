@@ -100,12 +100,19 @@ pub(crate) fn words(step: &Step) -> String {
         },
         AlignedPairExclusion => format!("Aligned Pair Exclusion: {}", cells()),
         AlignedTripleExclusion => format!("Aligned Triplet Exclusion: {}", cells()),
-        TurbotFish | ThreeLinkFish | FourLinkFish => format!(
-            "{} Strong links: {} on value {}",
-            step.houses.len(),
-            full(&step.cells),
-            digit()
-        ),
+        TurbotFish | ThreeLinkFish | FourLinkFish => match step.form {
+            Form::Links {
+                kinds,
+                grouped,
+                ring,
+            } => format!(
+                "{}: Cell {} on value {}",
+                links_name(&kinds[..step.houses.len()], grouped, ring),
+                cells(),
+                digit()
+            ),
+            _ => unreachable!("a strong-link fish has its links' kinds"),
+        },
         WxyzWing | VwxyzWing | UvwxyzWing | TuvwxyzWing => {
             let name = match step.technique {
                 WxyzWing => "WXYZ",
@@ -113,7 +120,25 @@ pub(crate) fn words(step: &Step) -> String {
                 UvwxyzWing => "UVWXYZ",
                 _ => "TUVWXYZ",
             };
-            format!("{name}-Wing: {} on value {}", full(&step.cells), digit())
+            let Form::Wing {
+                double,
+                biggest,
+                candidates,
+                x,
+                z,
+            } = step.form
+            else {
+                unreachable!("a wing has its suffix")
+            };
+            let on = match double {
+                true => format!("values {x},{z}"),
+                false => format!("value {z}"),
+            };
+            let link = 1 + double as u8;
+            format!(
+                "{name}-Wing {link}{biggest}{candidates}: {} on {on}",
+                full(&step.cells)
+            )
         }
         ForcingChain | NishioChain | MultipleChain | DynamicChain | DynamicPlusChain
         | NestedChain | NestedMultipleChain | NestedDynamicChain => match step.form {
@@ -133,7 +158,8 @@ fn chain_words(chain: Chain, step: &Step) -> String {
                 _ if step.cells.len() == 4 => "Generalized X-Wing",
                 _ => "Bidirectional X-Cycle",
             };
-            let cells = list(step.cells.iter().map(|&c| cell_name(c)), ",");
+            // The chain's cells end where they start: Explainer names the start once, last.
+            let cells = list(step.cells[1..].iter().map(|&c| cell_name(c)), ",");
             format!("{name}: {cells}")
         }
         Chain::Forcing {
@@ -183,6 +209,52 @@ fn chain_words(chain: Chain, step: &Step) -> String {
             literal(target)
         ),
     }
+}
+
+/// A strong-link fish's name as Explainer gives it: by the kinds of its links' houses
+/// (`kinds`, 0 row, 1 column, 2 box, in chain order), how many are grouped, and whether it
+/// is a loop; with its suffix, the count of grouped links and a code of the kinds.
+fn links_name(kinds: &[u8], grouped: u8, ring: bool) -> String {
+    // Explainer numbers the kinds 0 box, 1 row, 2 column, and reads the chain the way whose
+    // kinds come first as text.
+    let forward: String = kinds.iter().map(|&k| char::from(b'0' + (k + 1) % 3)).collect();
+    let backward: String = forward.chars().rev().collect();
+    let suffix = format!("{grouped}{}", kinds_code(forward.min(backward).as_bytes()));
+    let code = &suffix[1..];
+    let n = kinds.len();
+    let name = match () {
+        _ if ring => {
+            let grouped = if grouped > 0 { "Grouped " } else { "" };
+            return format!("({n} Strong Links) {grouped}X-Loop {suffix}");
+        }
+        _ if !code.contains(['0', '2']) && n < 3 => "Skyscraper".to_string(),
+        _ if !code.contains(['0', '2']) => format!("{n} Skyscrapers"),
+        _ if !code.contains('0') && n < 4 => format!("{n}-String Kite"),
+        _ => format!("{n} Strong links"),
+    };
+    let grouped = if grouped > 0 { "Grouped " } else { "" };
+    format!("{grouped}{name} {suffix}")
+}
+
+/// Explainer's code of a chain's kinds (`kinds` as digits, 0 box, 1 row, 2 column): rows and
+/// columns are the same kind of line, so the code is the least of the chain's two readings
+/// with rows and columns swapped or not, or with no row, the columns written as rows.
+fn kinds_code(kinds: &[u8]) -> String {
+    let as_text = |k: &[u8]| String::from_utf8(k.to_vec()).expect("digits");
+    let swap = |k: u8| match k {
+        b'1' => b'2',
+        b'2' => b'1',
+        other => other,
+    };
+    if !kinds.contains(&b'1') {
+        return as_text(&kinds.iter().map(|&k| swap(k).min(k)).collect::<Vec<u8>>());
+    }
+    let swapped: Vec<u8> = kinds.iter().map(|&k| swap(k)).collect();
+    let reversed: Vec<u8> = swapped.iter().rev().copied().collect();
+    [as_text(kinds), as_text(&swapped), as_text(&reversed)]
+        .into_iter()
+        .min()
+        .expect("three readings")
 }
 
 /// Explainer's names of the kinds of house, by `house / 9`.
