@@ -3,7 +3,7 @@
 
 use crate::grid::Grid;
 use crate::input::{InputPath, Options, for_each_puzzle};
-use crate::logic::{Level, Rating, Score, Technique, explain_up_to, words};
+use crate::logic::{Level, Rating, Score, Technique, explain_up_to};
 use crate::solver::{Mode, Status, solve};
 use anyhow::{Context, bail};
 use std::fmt::Write as _;
@@ -61,7 +61,7 @@ pub fn run(config: &Config) -> anyhow::Result<String> {
         let Some(step) = path.next() else { break };
         rating.took(&step);
         // Explainer's score and words, then what the step does where the words leave it out.
-        let _ = write!(out, "{:4}. {} {}", rating.steps, Score(step.score), words(&step));
+        let _ = write!(out, "{:4}. {}", rating.steps, step.in_explainers_words());
         if !step.technique.is_single() {
             let _ = write!(out, " => {}", step.effect());
         }

@@ -8,8 +8,8 @@
 //! the set (the set is then locked).
 
 use super::pencil::{Cells, PEERS, members, seen_by_all};
-use super::view::{View, at, positions, subsets_of};
 use super::step::Form;
+use super::view::{View, at, positions, subsets_of};
 use super::{Step, Technique};
 
 /// The wing whose set has `k` cells (3 to 6) that Sukaku Explainer would apply first: the

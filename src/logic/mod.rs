@@ -40,7 +40,6 @@ mod words;
 use crate::grid::Grid;
 pub use pencil::{Contradiction, Pencil};
 pub(crate) use step::Step;
-pub(crate) use words::words;
 use view::View;
 
 /// A technique of the ladder, in ladder order: easiest first.

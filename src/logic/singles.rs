@@ -77,9 +77,8 @@ pub(crate) fn first(p: &Pencil, t: Technique) -> Option<Step> {
         9..18 => house,
         _ => house + 18,
     };
-    let order = |&(cell, d, house): &(usize, u8, Option<usize>)| {
-        (house.map_or(cell, explainers), d)
-    };
+    let order =
+        |&(cell, d, house): &(usize, u8, Option<usize>)| (house.map_or(cell, explainers), d);
     scan(p, t, &mut |cell, d, house| {
         let single = (cell, d, house);
         if first.is_none_or(|f| order(&single) < order(&f)) {

@@ -80,7 +80,10 @@ pub(crate) enum Chain {
         nishio: bool,
     },
     /// `source` on and off both lead to `target`.
-    Double { source: (usize, u8), target: Literal },
+    Double {
+        source: (usize, u8),
+        target: Literal,
+    },
     /// Every candidate of `cell` leads to `target`.
     Cell { cell: usize, target: Literal },
     /// Every place of `digit` in `house` leads to `target`.

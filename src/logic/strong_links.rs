@@ -14,8 +14,8 @@
 //! of line, three when any link is grouped.
 
 use super::pencil::{Cells, HOUSES, houses_of, members, seen_by_all};
-use super::view::View;
 use super::step::Form;
+use super::view::View;
 use super::{Step, Technique};
 
 /// One strong link: its house, its two ends, and whether an end is a group.

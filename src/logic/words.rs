@@ -4,9 +4,17 @@
 //! `Region Forcing Chains: 9 in column ==> r1c6.9 off`. A forum reader knows these names, and
 //! `explain` set beside Explainer's own output reads line for line.
 
-use super::Technique;
 use super::pencil::{cell_name, digits};
 use super::step::{Chain, Form, Literal, Step};
+use super::{Score, Technique};
+
+impl Step {
+    /// The step as Sudoku Explainer's batch rater logs it (`serate --after="%r %s"`): its
+    /// score, then its text in Explainer's words.
+    pub fn in_explainers_words(&self) -> String {
+        format!("{} {}", Score(self.score), words(self))
+    }
+}
 
 /// The step's text in Explainer's words.
 pub(crate) fn words(step: &Step) -> String {
@@ -91,7 +99,16 @@ pub(crate) fn words(step: &Step) -> String {
                 4 => format!("Rectangle type {kind}"),
                 n => format!("Loop {n} type {kind}"),
             };
-            format!("Unique {shape}: {} on {}", full(&step.cells), all_digits(", "))
+            // Type 4 names the digit locked in the shared house first, then the one removed.
+            let on = match kind {
+                4 => {
+                    let removed = digit();
+                    let locked = digits(step.digits).find(|&d| d != removed).unwrap_or(0);
+                    format!("{locked}, {removed}")
+                }
+                _ => all_digits(", "),
+            };
+            format!("Unique {shape}: {} on {on}", full(&step.cells))
         }
         BivalueGrave => match typed(step) {
             1 => format!("BUG type 1: {}", cells()),
@@ -217,7 +234,10 @@ fn chain_words(chain: Chain, step: &Step) -> String {
 fn links_name(kinds: &[u8], grouped: u8, ring: bool) -> String {
     // Explainer numbers the kinds 0 box, 1 row, 2 column, and reads the chain the way whose
     // kinds come first as text.
-    let forward: String = kinds.iter().map(|&k| char::from(b'0' + (k + 1) % 3)).collect();
+    let forward: String = kinds
+        .iter()
+        .map(|&k| char::from(b'0' + (k + 1) % 3))
+        .collect();
     let backward: String = forward.chars().rev().collect();
     let suffix = format!("{grouped}{}", kinds_code(forward.min(backward).as_bytes()));
     let code = &suffix[1..];

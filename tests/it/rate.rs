@@ -250,10 +250,11 @@ fn explain_gives_every_step_and_the_level() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], format!("puzzle  {}", grid(&p)));
     let blanks = p.bytes().filter(|&b| b == b'.' || b == b'0').count();
-    // One numbered line per placement, each `rNcM=D technique...`.
-    let steps: Vec<&&str> = lines.iter().filter(|l| l.contains(". r")).collect();
+    // One numbered line per placement, each a single in Explainer's words:
+    // `1. 1.2 Hidden Single: r6c1: 2 in block`.
+    let steps: Vec<&&str> = lines.iter().filter(|l| l.contains(" Single: r")).collect();
     assert_eq!(steps.len(), blanks);
-    assert!(steps[0].trim_start().starts_with("1. r"), "{out}");
+    assert!(steps[0].trim_start().starts_with("1. 1."), "{out}");
     assert!(
         out.contains("level easy: hardest ")
             && out.trim_end().ends_with(&format!(", {blanks} steps")),

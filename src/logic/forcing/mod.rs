@@ -1159,13 +1159,21 @@ impl Search {
             for &from_on in &on_to_on.order.clone() {
                 let n = &self.nodes[from_on as usize];
                 if let Some(from_off) = off_to_on.get(n.cell as usize, n.digit) {
-                    self.reduction_hint(from_on, &[from_on, from_off], Branches::Double(cell, digit));
+                    self.reduction_hint(
+                        from_on,
+                        &[from_on, from_off],
+                        Branches::Double(cell, digit),
+                    );
                 }
             }
             for &from_on in &on_to_off.order.clone() {
                 let n = &self.nodes[from_on as usize];
                 if let Some(from_off) = off_to_off.get(n.cell as usize, n.digit) {
-                    self.reduction_hint(from_on, &[from_on, from_off], Branches::Double(cell, digit));
+                    self.reduction_hint(
+                        from_on,
+                        &[from_on, from_off],
+                        Branches::Double(cell, digit),
+                    );
                 }
             }
         }
