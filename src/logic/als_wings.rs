@@ -17,14 +17,14 @@ use super::{Step, Technique};
 pub(crate) fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
     // The best so far by Explainer's order (score, the most eliminations, then its suffix
     // `<1 or 2 for a double link><largest cell><candidates in the set>` as text, the
-    // largest first), then house and cells in reading order: among equals, the first met in
-    // houses in order and sets in lexicographic order.
+    // largest first), then the set's cells and the two-candidate cell: among equals, the
+    // first Explainer meets, walking sets cell by cell in reading order.
     type Key = (
         u16,
         std::cmp::Reverse<usize>,
         std::cmp::Reverse<String>,
-        usize,
         Vec<usize>,
+        usize,
     );
     let mut best: Option<(Key, Step)> = None;
     let mut seen_sets: Vec<Cells> = Vec::new();
@@ -52,12 +52,13 @@ pub(crate) fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
             for (mut step, double) in pincers(view, &set, cells, union, t) {
                 // Explainer compares its suffixes as text: "148" comes before "1410".
                 let suffix = format!("{}{biggest}{candidates}", if double { 2 } else { 1 });
+                let yz = *step.cells.last().expect("the two-candidate cell");
                 let key = (
                     score,
                     std::cmp::Reverse(step.eliminations.len()),
                     std::cmp::Reverse(suffix),
-                    h,
                     set.clone(),
+                    yz,
                 );
                 if best.as_ref().is_none_or(|b| key < b.0) {
                     step.score = score;

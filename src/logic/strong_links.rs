@@ -16,6 +16,7 @@
 use super::pencil::{Cells, HOUSES, houses_of, members, seen_by_all};
 use super::step::Form;
 use super::view::View;
+use super::words::links_suffix;
 use super::{Step, Technique};
 
 /// One strong link: its house, its two ends, and whether an end is a group.
@@ -98,15 +99,15 @@ fn shared_house(cells: Cells) -> Option<usize> {
 }
 
 /// The chain of `n` links that Sukaku Explainer would apply first: the lowest score, then the
-/// most eliminations.
+/// most eliminations, then the least suffix.
 pub(crate) fn fish(view: &View, n: usize, t: Technique) -> Option<Step> {
-    let mut best: Option<(u16, usize, Step)> = None;
+    let mut best: Option<(u16, usize, String, Step)> = None;
     for d in 1..=9u8 {
         let all = links(view, d);
         let mut chain = Vec::with_capacity(n);
         extend(view, d, &all, n, t, &mut chain, &mut best);
     }
-    best.map(|b| b.2)
+    best.map(|b| b.3)
 }
 
 /// Extends `chain` (links with the end each is left by) link by link, scoring each complete
@@ -118,17 +119,24 @@ fn extend(
     n: usize,
     t: Technique,
     chain: &mut Vec<(Link, usize)>,
-    best: &mut Option<(u16, usize, Step)>,
+    best: &mut Option<(u16, usize, String, Step)>,
 ) {
     if chain.len() == n {
         // Most chains remove nothing or lose to the best so far: the step is built only
         // for one that wins.
         let removed = removed(view, d, chain);
         let (score, count) = (score(chain), removed.count_ones() as usize);
-        let wins = |b: &(u16, usize, Step)| score < b.0 || (score == b.0 && count > b.1);
-        if removed != 0 && best.as_ref().is_none_or(wins) {
+        if removed == 0 {
+            return;
+        }
+        // Then Explainer's suffix, the least first; among equals, the first found.
+        let wins = |b: &(u16, usize, String, Step)| match (score, b.1).cmp(&(b.0, count)) {
+            std::cmp::Ordering::Equal => suffix(chain) < b.2,
+            order => order.is_lt(),
+        };
+        if best.as_ref().is_none_or(wins) {
             let step = conclude(d, chain, removed, score, t);
-            *best = Some((score, count, step));
+            *best = Some((score, count, suffix(chain), step));
         }
         return;
     }
@@ -148,6 +156,13 @@ fn extend(
             chain.pop();
         }
     }
+}
+
+/// Explainer's suffix of a chain (see [`links_suffix`]).
+fn suffix(chain: &[(Link, usize)]) -> String {
+    let kinds: Vec<u8> = chain.iter().map(|(l, _)| (l.house / 9) as u8).collect();
+    let grouped = chain.iter().filter(|(l, _)| l.grouped).count() as u8;
+    links_suffix(&kinds, grouped)
 }
 
 /// The places of `d` that a complete chain removes.
@@ -192,12 +207,18 @@ fn conclude(d: u8, chain: &[(Link, usize)], removed: Cells, score: u16, t: Techn
     )
     .expect("removes something");
     step.score = score;
-    // Explainer's cells: the chain's start, each join's two ends, and its end.
-    let end = |set: Cells| set.trailing_zeros() as usize;
+    // Explainer's cells: the chain's start, each join's two ends, and its end; an end that
+    // is a group by its first cell outside the link's other end (an empty rectangle's two
+    // ends share their crossing).
     let (first, first_exit) = chain[0];
+    let end = |link: &Link, i: usize| {
+        let own = link.ends[i] & !link.ends[1 - i];
+        let set = if own != 0 { own } else { link.ends[i] };
+        set.trailing_zeros() as usize
+    };
     step.cells = chain
         .iter()
-        .flat_map(|&(link, exit)| [end(link.ends[1 - exit]), end(link.ends[exit])])
+        .flat_map(|(link, exit)| [end(link, 1 - exit), end(link, *exit)])
         .collect();
     let mut kinds = [0; 4];
     for (k, (link, _)) in kinds.iter_mut().zip(chain) {

@@ -232,14 +232,7 @@ fn chain_words(chain: Chain, step: &Step) -> String {
 /// (`kinds`, 0 row, 1 column, 2 box, in chain order), how many are grouped, and whether it
 /// is a loop; with its suffix, the count of grouped links and a code of the kinds.
 fn links_name(kinds: &[u8], grouped: u8, ring: bool) -> String {
-    // Explainer numbers the kinds 0 box, 1 row, 2 column, and reads the chain the way whose
-    // kinds come first as text.
-    let forward: String = kinds
-        .iter()
-        .map(|&k| char::from(b'0' + (k + 1) % 3))
-        .collect();
-    let backward: String = forward.chars().rev().collect();
-    let suffix = format!("{grouped}{}", kinds_code(forward.min(backward).as_bytes()));
+    let suffix = links_suffix(kinds, grouped);
     let code = &suffix[1..];
     let n = kinds.len();
     let name = match () {
@@ -254,6 +247,20 @@ fn links_name(kinds: &[u8], grouped: u8, ring: bool) -> String {
     };
     let grouped = if grouped > 0 { "Grouped " } else { "" };
     format!("{grouped}{name} {suffix}")
+}
+
+/// Explainer's suffix of a strong-link fish: how many links are grouped, then the code of
+/// its links' kinds (`kinds`, 0 row, 1 column, 2 box, in chain order). Explainer also ranks
+/// fish of equal score and eliminations by it.
+pub(crate) fn links_suffix(kinds: &[u8], grouped: u8) -> String {
+    // Explainer numbers the kinds 0 box, 1 row, 2 column, and reads the chain the way whose
+    // kinds come first as text.
+    let forward: String = kinds
+        .iter()
+        .map(|&k| char::from(b'0' + (k + 1) % 3))
+        .collect();
+    let backward: String = forward.chars().rev().collect();
+    format!("{grouped}{}", kinds_code(forward.min(backward).as_bytes()))
 }
 
 /// Explainer's code of a chain's kinds (`kinds` as digits, 0 box, 1 row, 2 column): rows and
