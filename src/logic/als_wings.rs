@@ -10,6 +10,7 @@
 use super::pencil::{Cells, PEERS, members, seen_by_all};
 use super::step::Form;
 use super::view::{View, at, positions, subsets_of};
+use super::words::wing_suffix;
 use super::{Step, Technique};
 
 /// The wing whose set has `k` cells (3 to 6) that Sukaku Explainer would apply first: the
@@ -49,9 +50,13 @@ pub(crate) fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
                 continue;
             }
             let candidates: u32 = sizes.sum();
-            for (mut step, double) in pincers(view, &set, cells, union, t) {
+            let sizes = (biggest as u8, candidates as u8);
+            for mut step in pincers(view, &set, cells, union, sizes, t) {
+                let Form::Wing { double, .. } = step.form else {
+                    unreachable!("a wing's step has its form")
+                };
                 // Explainer compares its suffixes as text: "148" comes before "1410".
-                let suffix = format!("{}{biggest}{candidates}", if double { 2 } else { 1 });
+                let suffix = wing_suffix(double, sizes.0, sizes.1);
                 let yz = *step.cells.last().expect("the two-candidate cell");
                 let key = (
                     score,
@@ -85,15 +90,17 @@ fn score(k: u32, biggest: u32) -> u16 {
     }
 }
 
-/// The steps the set `set` (with digits `union`) makes with each two-candidate cell outside it,
-/// and whether each is doubly linked.
+/// The steps the set `set` (with digits `union`, its largest cell and count of candidates
+/// `biggest`, `candidates`) makes with each two-candidate cell outside it; each step's form
+/// says whether it is doubly linked.
 fn pincers<'a>(
     view: &'a View,
     set: &'a [usize],
     cells: Cells,
     union: u16,
+    (biggest, candidates): (u8, u8),
     t: Technique,
-) -> impl Iterator<Item = (Step, bool)> + 'a {
+) -> impl Iterator<Item = Step> + 'a {
     let near = set.iter().fold(0, |m, &c| m | PEERS[c]) & !cells;
     members(near).filter_map(move |yz| {
         let m = view.masks[yz];
@@ -133,17 +140,15 @@ fn pincers<'a>(
         let digits = union;
         let mut members_: Vec<usize> = set.to_vec();
         members_.push(yz);
-        let biggest = set.iter().map(|&c| view.masks[c].count_ones()).max();
-        let candidates: u32 = set.iter().map(|&c| view.masks[c].count_ones()).sum();
         Step::eliminating(t, &removed, digits, [], members_).map(|mut step| {
             step.form = Form::Wing {
                 double,
-                biggest: biggest.unwrap_or(0) as u8,
-                candidates: candidates as u8,
+                biggest,
+                candidates,
                 x: digit(x),
                 z: digit(z),
             };
-            (step, double)
+            step
         })
     })
 }

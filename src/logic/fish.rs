@@ -12,12 +12,7 @@ use super::{Step, Technique};
 /// than `9 - 2n` times is passed over (its fish would be degenerate or found by a smaller one).
 pub(crate) fn fish(view: &View, n: u32, t: Technique) -> Option<Step> {
     let p = view.pencil;
-    let mut placed = [0u32; 9];
-    for cell in 0..81 {
-        if let Some(d) = p.value(cell).checked_sub(1) {
-            placed[d as usize] += 1;
-        }
-    }
+    let placed = p.placed();
     // Columns as the base (covered by rows), then rows (covered by columns). A line's places,
     // as positions, are the numbers of the lines across that cover them.
     [(9, 0), (0, 9)].into_iter().find_map(|(base, cover)| {

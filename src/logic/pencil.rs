@@ -163,6 +163,17 @@ impl Pencil {
     }
 
     /// The cells still empty.
+    /// How many times each digit is placed (index `d - 1`).
+    pub(crate) fn placed(&self) -> [u32; 9] {
+        let mut placed = [0; 9];
+        for &v in &self.values {
+            if let Some(d) = v.checked_sub(1) {
+                placed[d as usize] += 1;
+            }
+        }
+        placed
+    }
+
     pub(crate) fn empty(&self) -> Cells {
         self.empty
     }

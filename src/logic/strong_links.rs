@@ -158,11 +158,21 @@ fn extend(
     }
 }
 
+/// The kind of house of each link (0 row, 1 column, 2 box; the rest 0), and how many links
+/// are grouped: what Explainer's suffix and name are made of.
+fn kinds(chain: &[(Link, usize)]) -> ([u8; 4], u8) {
+    let mut kinds = [0; 4];
+    for (k, (link, _)) in kinds.iter_mut().zip(chain) {
+        *k = (link.house / 9) as u8;
+    }
+    let grouped = chain.iter().filter(|(l, _)| l.grouped).count() as u8;
+    (kinds, grouped)
+}
+
 /// Explainer's suffix of a chain (see [`links_suffix`]).
 fn suffix(chain: &[(Link, usize)]) -> String {
-    let kinds: Vec<u8> = chain.iter().map(|(l, _)| (l.house / 9) as u8).collect();
-    let grouped = chain.iter().filter(|(l, _)| l.grouped).count() as u8;
-    links_suffix(&kinds, grouped)
+    let (kinds, grouped) = kinds(chain);
+    links_suffix(&kinds[..chain.len()], grouped)
 }
 
 /// The places of `d` that a complete chain removes.
@@ -220,14 +230,11 @@ fn conclude(d: u8, chain: &[(Link, usize)], removed: Cells, score: u16, t: Techn
         .iter()
         .flat_map(|(link, exit)| [end(link, 1 - exit), end(link, *exit)])
         .collect();
-    let mut kinds = [0; 4];
-    for (k, (link, _)) in kinds.iter_mut().zip(chain) {
-        *k = (link.house / 9) as u8;
-    }
+    let (kinds, grouped) = kinds(chain);
     let (last, last_exit) = chain[chain.len() - 1];
     step.form = Form::Links {
         kinds,
-        grouped: chain.iter().filter(|(l, _)| l.grouped).count() as u8,
+        grouped,
         ring: shared_house(first.ends[1 - first_exit] | last.ends[last_exit]).is_some(),
     };
     step

@@ -49,9 +49,6 @@ pub(crate) fn loops(view: &View, t: Technique) -> Option<Step> {
                 };
                 step.score += base - t.score();
                 step.form = Form::Typed(kind);
-                // The loop's cells, as Explainer names them (type 3's step found its subset's).
-                step.cells = lp.clone();
-                step.digits = m;
                 let key = (step.score, kind);
                 if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
                     best = Some((step.score, kind, step));
@@ -160,7 +157,12 @@ fn conclusions(view: &View, lp: &[usize], pair: u16, t: Technique) -> Vec<(u8, S
                         naked_with(view, h, degree, extra_digits, (c1, c2), t),
                         hidden_with(view, h, degree, pair, extra_digits, (c1, c2), t),
                     ];
-                    out.extend(sets.into_iter().flatten().map(|step| (3, step)));
+                    // Named by the loop and its pair, as Explainer does, not by the subset.
+                    out.extend(sets.into_iter().flatten().map(|mut step| {
+                        step.cells = cells.clone();
+                        step.digits = pair;
+                        (3, step)
+                    }));
                 }
             }
         }

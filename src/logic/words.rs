@@ -31,22 +31,22 @@ pub(crate) fn words(step: &Step) -> String {
                 _ => format!("Hidden Single: {}: {d} in {}", cell_name(cell), house(0)),
             }
         }
-        DirectPointing | DirectClaiming => format!(
-            "Direct {}: {}: {} of {} in {}",
-            locked_name(step),
-            full(&step.cells),
-            all_digits(","),
-            house(0),
-            house(1)
-        ),
-        Pointing | Claiming => format!(
-            "{}: {}: {} in {} and {}",
-            locked_name(step),
-            full(&step.cells),
-            all_digits(","),
-            house(0),
-            house(1)
-        ),
+        DirectPointing | DirectClaiming | Pointing | Claiming => {
+            // `2 of block in row` for the direct forms, `2 in block and row` for the others.
+            let (direct, of, and) = match matches!(step.technique, DirectPointing | DirectClaiming)
+            {
+                true => ("Direct ", "of", "in"),
+                false => ("", "in", "and"),
+            };
+            format!(
+                "{direct}{}: {}: {} {of} {} {and} {}",
+                locked_name(step),
+                full(&step.cells),
+                all_digits(","),
+                house(0),
+                house(1)
+            )
+        }
         DirectHiddenPair | DirectHiddenTriple | NakedPair | NakedTriple | NakedQuad
         | HiddenPair | HiddenTriple | HiddenQuad => {
             let (prefix, degree) = match step.technique {
@@ -151,11 +151,8 @@ pub(crate) fn words(step: &Step) -> String {
                 true => format!("values {x},{z}"),
                 false => format!("value {z}"),
             };
-            let link = 1 + double as u8;
-            format!(
-                "{name}-Wing {link}{biggest}{candidates}: {} on {on}",
-                full(&step.cells)
-            )
+            let suffix = wing_suffix(double, biggest, candidates);
+            format!("{name}-Wing {suffix}: {} on {on}", full(&step.cells))
         }
         ForcingChain | NishioChain | MultipleChain | DynamicChain | DynamicPlusChain
         | NestedChain | NestedMultipleChain | NestedDynamicChain => match step.form {
@@ -247,6 +244,13 @@ fn links_name(kinds: &[u8], grouped: u8, ring: bool) -> String {
     };
     let grouped = if grouped > 0 { "Grouped " } else { "" };
     format!("{grouped}{name} {suffix}")
+}
+
+/// Explainer's suffix of a WXYZ-wing and its kin: 1, or 2 when doubly linked, then the set's
+/// largest cell and its count of candidates. Explainer also ranks wings of equal score and
+/// eliminations by it (as text, the largest first).
+pub(crate) fn wing_suffix(double: bool, biggest: u8, candidates: u8) -> String {
+    format!("{}{biggest}{candidates}", 1 + double as u8)
 }
 
 /// Explainer's suffix of a strong-link fish: how many links are grouped, then the code of

@@ -47,17 +47,6 @@ struct Node {
 }
 
 const CELL: u8 = 1;
-
-/// What the branches of a conclusion every branch reaches start from.
-#[derive(Clone, Copy)]
-enum Branches {
-    /// A candidate `(cell, digit)`, on and off.
-    Double(usize, u8),
-    /// Every candidate of a cell.
-    Cell(usize),
-    /// Every place of a digit in a house.
-    House(u8, usize),
-}
 const HOUSE: u8 = 2;
 
 /// A candidate's index in the 729-slot tables: `cell * 9 + digit - 1`.
@@ -260,9 +249,7 @@ fn find_best(p: &Pencil, kind: Kind, only_best: bool) -> Option<Step> {
     // Only the rules nested in the chains (+) ask how many of each digit are placed (the
     // X-wing's test); the other kinds are on every hard step's path and skip the count.
     let placed = match kind.plus() {
-        true => {
-            std::array::from_fn(|i| (0..81).filter(|&c| p.value(c) == i as u8 + 1).count() as u32)
-        }
+        true => p.placed(),
         false => [0; 9],
     };
     let mut search = Search::new(Marks::of(p), p.empty(), placed, kind);
@@ -1047,51 +1034,31 @@ impl Search {
                             s.get(n.cell as usize, n.digit).expect("in every branch")
                         })
                         .collect();
-                    self.reduction_hint(target, &branches, Branches::Cell(cell));
+                    self.reduction_hint(target, &branches, |target| Chain::Cell { cell, target });
                 }
             }
         }
     }
 
     /// A conclusion every branch reaches: the target's candidate removed (off), or its
-    /// cell's other candidates (on).
-    /// `start` is what the branches' assumptions have in common (see `rule_of`).
-    fn reduction_hint(&mut self, target: u32, branches: &[u32], from: Branches) {
+    /// cell's other candidates (on); `chain` makes the hint's shape from the target.
+    fn reduction_hint(&mut self, target: u32, branches: &[u32], chain: impl Fn(Literal) -> Chain) {
         let n = self.nodes[target as usize];
         let target = (n.cell as usize, n.digit, n.on);
-        let (chain, sort_key, start) = match from {
-            Branches::Double(cell, digit) => (
-                Chain::Double {
-                    source: (cell, digit),
-                    target,
-                },
-                1,
-                0,
-            ),
-            Branches::Cell(cell) => (Chain::Cell { cell, target }, 5, CELL),
-            Branches::House(digit, house) => (
-                Chain::House {
-                    digit,
-                    house,
-                    target,
-                },
-                6,
-                HOUSE + house as u8,
-            ),
-        };
-        self.conclude(target, branches, chain, sort_key, start);
+        self.conclude(target, branches, chain(target));
     }
 
     /// Records the conclusion that `(cell, digit)` is `on` (its other digits leave) or off,
-    /// scored by the chains ending at `ends`.
-    fn conclude(
-        &mut self,
-        (cell, digit, on): Literal,
-        ends: &[u32],
-        chain: Chain,
-        sort_key: u8,
-        start: u8,
-    ) {
+    /// scored by the chains ending at `ends`. The chain's shape gives Explainer's order among
+    /// equals, and what its branches' assumptions have in common (`start`, see `rule_of`).
+    fn conclude(&mut self, (cell, digit, on): Literal, ends: &[u32], chain: Chain) {
+        let (sort_key, start) = match chain {
+            Chain::Double { .. } => (1, 0),
+            Chain::Cell { .. } => (5, CELL),
+            Chain::House { house, .. } => (6, HOUSE + house as u8),
+            // A contradiction (cycles and forcing chains are recorded by their own searches).
+            _ => (7, 0),
+        };
         let removed = self.removed_by(cell, digit, on);
         if removed.is_empty() {
             return;
@@ -1145,7 +1112,7 @@ impl Search {
             && contradiction
         {
             let chain = self.contradiction((cell, digit, true), a);
-            self.conclude((cell, digit, false), &[a, b], chain, 7, 0);
+            self.conclude((cell, digit, false), &[a, b], chain);
         }
         let p_off = self.node(cell, digit, false, None);
         off_to_off.add(&self.nodes, p_off);
@@ -1153,27 +1120,23 @@ impl Search {
             && contradiction
         {
             let chain = self.contradiction((cell, digit, false), a);
-            self.conclude((cell, digit, true), &[a, b], chain, 7, 0);
+            self.conclude((cell, digit, true), &[a, b], chain);
         }
         if double {
+            let double_chain = |target| Chain::Double {
+                source: (cell, digit),
+                target,
+            };
             for &from_on in &on_to_on.order.clone() {
                 let n = &self.nodes[from_on as usize];
                 if let Some(from_off) = off_to_on.get(n.cell as usize, n.digit) {
-                    self.reduction_hint(
-                        from_on,
-                        &[from_on, from_off],
-                        Branches::Double(cell, digit),
-                    );
+                    self.reduction_hint(from_on, &[from_on, from_off], double_chain);
                 }
             }
             for &from_on in &on_to_off.order.clone() {
                 let n = &self.nodes[from_on as usize];
                 if let Some(from_off) = off_to_off.get(n.cell as usize, n.digit) {
-                    self.reduction_hint(
-                        from_on,
-                        &[from_on, from_off],
-                        Branches::Double(cell, digit),
-                    );
+                    self.reduction_hint(from_on, &[from_on, from_off], double_chain);
                 }
             }
         }
@@ -1300,7 +1263,11 @@ impl Search {
                             s.get(tc, td).expect("in every branch")
                         })
                         .collect();
-                    self.reduction_hint(target, &ends, Branches::House(digit, house));
+                    self.reduction_hint(target, &ends, |target| Chain::House {
+                        digit,
+                        house,
+                        target,
+                    });
                 }
             }
         }
