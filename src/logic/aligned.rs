@@ -124,6 +124,9 @@ fn test(view: &View, cells: &[usize], common: Cells, t: Technique) -> Option<Ste
         }
     }
     let removed_digits = (0..cells.len()).fold(0, |m, i| m | (full[i] & !allowed[i]));
+    if removed_digits == 0 {
+        return None;
+    }
     let per_digit = Step::per_digit(|d| {
         (0..cells.len()).fold(0, |s, i| match (full[i] & !allowed[i]) >> (d - 1) & 1 {
             1 => s | 1 << cells[i],

@@ -7,7 +7,7 @@
 //! set, and each other digit of the set leaves the cells that see every one of its places in
 //! the set (the set is then locked).
 
-use super::pencil::{Cells, PEERS, members, seen_by_all};
+use super::pencil::{Cells, HOUSES, PEERS, members, seen_by_all};
 use super::step::Form;
 use super::view::{View, at, positions, subsets_of};
 use super::words::wing_suffix;
@@ -28,21 +28,20 @@ pub(crate) fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
         usize,
     );
     let mut best: Option<(Key, Step)> = None;
-    let mut seen_sets: Vec<Cells> = Vec::new();
     for h in 0..27 {
         let open = positions(view, h, |m| m.count_ones() >= 2);
         for chosen in subsets_of(open, k) {
             let cells = at(h, chosen);
-            let set: Vec<usize> = members(cells).collect();
-            let union = set.iter().fold(0u16, |u, &c| u | view.masks[c]);
+            let union = members(cells).fold(0u16, |u, c| u | view.masks[c]);
             if union.count_ones() != k + 1 {
                 continue;
             }
-            // A set inside a box and a line is met twice.
-            if seen_sets.contains(&cells) {
+            // A set inside a box and a line is met twice: first in the line (rows and
+            // columns come before boxes).
+            if h >= 18 && in_one_line(cells) {
                 continue;
             }
-            seen_sets.push(cells);
+            let set: Vec<usize> = members(cells).collect();
             let sizes = set.iter().map(|&c| view.masks[c].count_ones());
             let biggest = sizes.clone().max().unwrap_or(0);
             let score = score(k, biggest);
@@ -73,6 +72,14 @@ pub(crate) fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
         }
     }
     best.map(|b| b.1)
+}
+
+/// Whether `cells` lie in one row or one column.
+fn in_one_line(cells: Cells) -> bool {
+    let first = cells.trailing_zeros() as usize;
+    [first / 9, 9 + first % 9]
+        .iter()
+        .any(|&line| cells & !HOUSES[line] == 0)
 }
 
 /// Sukaku Explainer's score: a base for the set's size, and for the three- and four-cell

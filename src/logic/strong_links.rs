@@ -24,8 +24,19 @@ use super::{Step, Technique};
 struct Link {
     house: usize,
     ends: [Cells; 2],
+    /// The houses holding all of each end, as bits: two ends join when they share one.
+    within: [u32; 2],
+    /// The cells that see all of each end.
+    seen: [Cells; 2],
     places: Cells,
     grouped: bool,
+}
+
+/// The houses holding every cell of `cells`, as bits of their numbers.
+fn houses_within(cells: Cells) -> u32 {
+    members(cells).fold(u32::MAX, |m, c| {
+        m & houses_of(c).iter().fold(0, |own, &h| own | 1 << h)
+    })
 }
 
 /// The strong links of digit `d`, house by house (boxes, then rows, then columns).
@@ -41,6 +52,8 @@ fn links(view: &View, d: u8) -> Vec<Link> {
             out.push(Link {
                 house,
                 ends: [a, b],
+                within: [houses_within(a), houses_within(b)],
+                seen: [seen_by_all(a), seen_by_all(b)],
                 places,
                 grouped,
             })
@@ -57,11 +70,10 @@ fn links(view: &View, d: u8) -> Vec<Link> {
         }
         if house < 18 {
             // A line whose places lie in two boxes.
-            let boxes: Vec<Cells> = (18..27)
-                .map(|b| places & HOUSES[b])
-                .filter(|&s| s != 0)
-                .collect();
-            if let [a, b] = boxes[..] {
+            let boxes = members(places).fold(0u32, |m, c| m | 1 << houses_of(c)[2]);
+            if boxes.count_ones() == 2 {
+                let first = boxes.trailing_zeros() as usize;
+                let (a, b) = (places & HOUSES[first], places & !HOUSES[first]);
                 push(a, b, true);
             }
             continue;
@@ -86,7 +98,7 @@ fn links(view: &View, d: u8) -> Vec<Link> {
 
 /// Whether `cells` lie in one row or one column.
 fn in_one_line(cells: Cells) -> bool {
-    (0..18).any(|h| cells & !HOUSES[h] == 0)
+    houses_within(cells) & ((1 << 18) - 1) != 0
 }
 
 /// A house holding every cell of `cells` (not empty), if any: one of its first cell's, in
@@ -98,61 +110,150 @@ fn shared_house(cells: Cells) -> Option<usize> {
         .find(|&h| cells & !HOUSES[h] == 0)
 }
 
+/// The best chain so far: its score, eliminations, suffix and step.
+type Best = Option<(u16, usize, String, Step)>;
+
 /// The chain of `n` links that Sukaku Explainer would apply first: the lowest score, then the
 /// most eliminations, then the least suffix.
 pub(crate) fn fish(view: &View, n: usize, t: Technique) -> Option<Step> {
-    let mut best: Option<(u16, usize, String, Step)> = None;
+    let mut best: Best = None;
     for d in 1..=9u8 {
         let all = links(view, d);
-        let mut chain = Vec::with_capacity(n);
-        extend(view, d, &all, n, t, &mut chain, &mut best);
+        let search = Search {
+            view,
+            d,
+            all: &all,
+            joins: Joins::new(&all),
+            n,
+            t,
+        };
+        let (first, none) = (Entries::first(all.len()), Entries::default());
+        search.extend(&mut Vec::with_capacity(n), first, none, &mut best);
     }
     best.map(|b| b.3)
 }
 
-/// Extends `chain` (links with the end each is left by) link by link, scoring each complete
-/// chain.
-fn extend(
-    view: &View,
+/// A set of ways into a link, `link * 2 + end` (which end it is entered by), as bits: taken
+/// in increasing order, they follow the list of links.
+#[derive(Clone, Copy, Default)]
+struct Entries([u64; 4]);
+
+impl Entries {
+    /// Every end of the first `count` links.
+    fn first(count: usize) -> Entries {
+        let mut set = Entries::default();
+        for bit in 0..2 * count {
+            set.0[bit / 64] |= 1 << (bit % 64);
+        }
+        set
+    }
+    fn union(self, other: Entries) -> Entries {
+        Entries(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+    fn minus(self, other: Entries) -> Entries {
+        Entries(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+    fn bits(self) -> impl Iterator<Item = usize> {
+        let [a, b, c, d] = self.0;
+        let (low, high) = (
+            a as Cells | (b as Cells) << 64,
+            c as Cells | (d as Cells) << 64,
+        );
+        members(low).chain(members(high).map(|b| b + 128))
+    }
+}
+
+/// Per end of each link (`link * 2 + end`), the ways on from it: into the links with an end
+/// in a house that holds it; and per link, the ways into the links a chain holding it can
+/// no longer take (those in its house or sharing a place with it).
+struct Joins {
+    next: Vec<Entries>,
+    barred: Vec<Entries>,
+}
+
+impl Joins {
+    fn new(all: &[Link]) -> Joins {
+        let mut in_house = [Entries::default(); 27];
+        for (i, link) in all.iter().enumerate() {
+            for (end, &within) in link.within.iter().enumerate() {
+                let bit = 2 * i + end;
+                for h in members(within as Cells) {
+                    in_house[h].0[bit / 64] |= 1 << (bit % 64);
+                }
+            }
+        }
+        let from = |houses: u32| {
+            members(houses as Cells).fold(Entries::default(), |set, h| set.union(in_house[h]))
+        };
+        let barred = |link: &Link| {
+            let mut set = Entries::default();
+            for (i, other) in all.iter().enumerate() {
+                if other.house == link.house || other.places & link.places != 0 {
+                    set.0[i / 32] |= 3 << (2 * i % 64);
+                }
+            }
+            set
+        };
+        Joins {
+            next: all.iter().flat_map(|l| l.within.map(from)).collect(),
+            barred: all.iter().map(barred).collect(),
+        }
+    }
+}
+
+/// One digit's search for chains of `n` links: its links, and how they join.
+struct Search<'a> {
+    view: &'a View<'a>,
     d: u8,
-    all: &[Link],
+    all: &'a [Link],
+    joins: Joins,
     n: usize,
     t: Technique,
-    chain: &mut Vec<(Link, usize)>,
-    best: &mut Option<(u16, usize, String, Step)>,
-) {
-    if chain.len() == n {
-        // Most chains remove nothing or lose to the best so far: the step is built only
-        // for one that wins.
-        let removed = removed(view, d, chain);
-        let (score, count) = (score(chain), removed.count_ones() as usize);
-        if removed == 0 {
+}
+
+impl<'a> Search<'a> {
+    /// Extends `chain` (links with the end each is left by) link by link through `entries`
+    /// but not those `barred`, scoring each complete chain.
+    fn extend(
+        &self,
+        chain: &mut Vec<(&'a Link, usize)>,
+        entries: Entries,
+        barred: Entries,
+        best: &mut Best,
+    ) {
+        let n = self.n;
+        // A link only adds to a chain's score: a chain already scoring more than the best,
+        // as one of `n` links, cannot win.
+        if let Some(b) = best
+            && !chain.is_empty()
+            && score(chain, n) > b.0
+        {
             return;
         }
-        // Then Explainer's suffix, the least first; among equals, the first found.
-        let wins = |b: &(u16, usize, String, Step)| match (score, b.1).cmp(&(b.0, count)) {
-            std::cmp::Ordering::Equal => suffix(chain) < b.2,
-            order => order.is_lt(),
-        };
-        if best.as_ref().is_none_or(wins) {
-            let step = conclude(d, chain, removed, score, t);
-            *best = Some((score, count, suffix(chain), step));
-        }
-        return;
-    }
-    let used: Cells = chain.iter().fold(0, |m, (l, _)| m | l.places);
-    for link in all {
-        if link.places & used != 0 || chain.iter().any(|(l, _)| l.house == link.house) {
-            continue;
-        }
-        for enter in 0..2 {
-            if let Some(&(last, exit)) = chain.last()
-                && shared_house(last.ends[exit] | link.ends[enter]).is_none()
-            {
-                continue;
+        if chain.len() == n {
+            // Most chains remove nothing or lose to the best so far: the step is built only
+            // for one that wins.
+            let removed = removed(self.view, self.d, chain);
+            let (score, count) = (score(chain, n), removed.count_ones() as usize);
+            if removed == 0 {
+                return;
             }
-            chain.push((*link, 1 - enter));
-            extend(view, d, all, n, t, chain, best);
+            // Then Explainer's suffix, the least first; among equals, the first found.
+            let wins = |b: &(u16, usize, String, Step)| match (score, b.1).cmp(&(b.0, count)) {
+                std::cmp::Ordering::Equal => suffix(chain) < b.2,
+                order => order.is_lt(),
+            };
+            if best.as_ref().is_none_or(wins) {
+                let step = conclude(self.d, chain, removed, score, self.t);
+                *best = Some((score, count, suffix(chain), step));
+            }
+            return;
+        }
+        for bit in entries.minus(barred).bits() {
+            let (link, enter) = (&self.all[bit / 2], bit % 2);
+            let barred = barred.union(self.joins.barred[bit / 2]);
+            chain.push((link, 1 - enter));
+            self.extend(chain, self.joins.next[bit ^ 1], barred, best);
             chain.pop();
         }
     }
@@ -160,7 +261,7 @@ fn extend(
 
 /// The kind of house of each link (0 row, 1 column, 2 box; the rest 0), and how many links
 /// are grouped: what Explainer's suffix and name are made of.
-fn kinds(chain: &[(Link, usize)]) -> ([u8; 4], u8) {
+fn kinds(chain: &[(&Link, usize)]) -> ([u8; 4], u8) {
     let mut kinds = [0; 4];
     for (k, (link, _)) in kinds.iter_mut().zip(chain) {
         *k = (link.house / 9) as u8;
@@ -170,13 +271,13 @@ fn kinds(chain: &[(Link, usize)]) -> ([u8; 4], u8) {
 }
 
 /// Explainer's suffix of a chain (see [`links_suffix`]).
-fn suffix(chain: &[(Link, usize)]) -> String {
+fn suffix(chain: &[(&Link, usize)]) -> String {
     let (kinds, grouped) = kinds(chain);
     links_suffix(&kinds[..chain.len()], grouped)
 }
 
 /// The places of `d` that a complete chain removes.
-fn removed(view: &View, d: u8, chain: &[(Link, usize)]) -> Cells {
+fn removed(view: &View, d: u8, chain: &[(&Link, usize)]) -> Cells {
     let (first, first_exit) = chain[0];
     let (last, last_exit) = chain[chain.len() - 1];
     let start = first.ends[1 - first_exit];
@@ -197,17 +298,17 @@ fn removed(view: &View, d: u8, chain: &[(Link, usize)]) -> Cells {
                 & cands
                 & !places
         }
-        None => seen_by_all(start) & seen_by_all(end) & cands & !places,
+        None => first.seen[1 - first_exit] & last.seen[last_exit] & cands & !places,
     }
 }
 
 /// Every place of the chain's links.
-fn places(chain: &[(Link, usize)]) -> Cells {
+fn places(chain: &[(&Link, usize)]) -> Cells {
     chain.iter().fold(0, |m, (l, _)| m | l.places)
 }
 
 /// The step of a complete chain that removes `removed` (not empty) and scores `score`.
-fn conclude(d: u8, chain: &[(Link, usize)], removed: Cells, score: u16, t: Technique) -> Step {
+fn conclude(d: u8, chain: &[(&Link, usize)], removed: Cells, score: u16, t: Technique) -> Step {
     let mut step = Step::eliminating(
         t,
         &[(d, removed)],
@@ -240,9 +341,9 @@ fn conclude(d: u8, chain: &[(Link, usize)], removed: Cells, score: u16, t: Techn
     step
 }
 
-/// Sukaku Explainer's score for a chain of these links (see the module's note).
-fn score(chain: &[(Link, usize)]) -> u16 {
-    let base = [40, 54, 58, 62][chain.len() - 2];
+/// Sukaku Explainer's score for a chain of `n` links that has these (see the module's note).
+fn score(chain: &[(&Link, usize)], n: usize) -> u16 {
+    let base = [40, 54, 58, 62][n - 2];
     let kind = |l: &Link| l.house / 9; // 0 row, 1 column, 2 box
     let has = |k: usize| chain.iter().any(|(l, _)| kind(l) == k);
     let boxes = has(2);

@@ -255,15 +255,7 @@ fn find_best(p: &Pencil, kind: Kind, only_best: bool) -> Option<Step> {
     let mut search = Search::new(Marks::of(p), p.empty(), placed, kind);
     search.only_best = only_best;
     match kind {
-        Kind::Static => {
-            search.loops(false, true);
-            search.loops(true, false);
-            // Every hint of the last pass scores 7.0 or more: when the first two found a
-            // lower one, it could not win (hints are ranked by score first).
-            if search.hints.iter().all(|h| h.score >= 70) {
-                search.loops(true, true);
-            }
-        }
+        Kind::Static => search.statics(),
         _ => search.multiple(),
     }
     // A stable sort: among equals the first found stays first, as in Explainer.
@@ -349,6 +341,9 @@ struct Search {
     /// wants them all): then a static chain that would score more than the lowest hint so
     /// far is not followed.
     only_best: bool,
+    /// Whether static chains keep to the candidates that can lie on them, by what implies
+    /// what (see `unary` and `forcing`): always, but in the test that holds the two alike.
+    keep_to_components: bool,
     kind: Kind,
     hints: Vec<Hint>,
 }
@@ -413,6 +408,7 @@ impl Search {
             spare_lists: Vec::new(),
             kept: Kept::default(),
             only_best: false,
+            keep_to_components: true,
             kind,
             hints: Vec::new(),
         }
@@ -582,11 +578,26 @@ impl Search {
         line
     }
 
-    /// Explainer's static producer, for one choice of links: Y (cells) and X (houses).
-    fn loops(&mut self, y: bool, x: bool) {
+    /// Explainer's static producer: its passes with house links (X), cell links (Y), then
+    /// both.
+    fn statics(&mut self) {
+        // What implies what, known at once: which starts have a forcing chain, and which
+        // candidates a cycle through a start can pass. The graph with both kinds of link
+        // holds each pass's, so what it rules out no pass can use; one graph for the three
+        // passes costs less than the search each pass's own would spare.
+        let reach = reach::Reach::new(&self.marks, true, true);
+        self.loops(false, true, &reach);
+        self.loops(true, false, &reach);
+        // Every hint of the last pass scores 7.0 or more: when the first two found a lower
+        // one, it could not be the best (hints are ranked by score first).
+        if !(self.only_best && self.hints.iter().any(|h| h.score < 70)) {
+            self.loops(true, true, &reach);
+        }
+    }
+
+    /// One pass of the static producer, for one choice of links: Y (cells) and X (houses).
+    fn loops(&mut self, y: bool, x: bool, reach: &reach::Reach) {
         let grid = self.marks;
-        // Forcing chains need house links (x); which starts have one is known at once.
-        let reach = x.then(|| reach::Reach::new(&grid, y, x));
         for cell in 0..81 {
             let count = grid.count(cell);
             if count < 2 || (!x && count > 2) {
@@ -595,18 +606,25 @@ impl Search {
             for digit in 1..=9 {
                 if grid.has(cell, digit) {
                     let mark = self.mark();
-                    self.unary(cell, digit, y, reach.as_ref());
+                    self.unary(cell, digit, y, x, reach);
                     self.forget(mark);
                 }
             }
         }
     }
 
-    /// The cycles through `(cell, digit)` assumed on, and with house links (`reach`, what
-    /// implies what with them) the forcing chains from it on or off to its negation.
-    fn unary(&mut self, cell: usize, digit: u8, y: bool, reach: Option<&reach::Reach>) {
-        let x = reach.is_some();
+    /// The cycles through `(cell, digit)` assumed on, and with house links (`x`) the forcing
+    /// chains from it on or off to its negation; `reach` says what implies what.
+    ///
+    /// Only candidates that imply the assumption and are implied by it (its component in
+    /// `reach`) can lie on a cycle through it, and a node's first parent is one of them when
+    /// the node is: so the search that finds the cycles keeps to them, and finds the same.
+    fn unary(&mut self, cell: usize, digit: u8, y: bool, x: bool, reach: &reach::Reach) {
         let grid = self.marks;
+        let own = reach::literal(cell, digit, true);
+        let keep = self.keep_to_components;
+        let on_cycle =
+            |c: usize, d: u8, on: bool| !keep || reach.together(reach::literal(c, d, on), own);
         let source = self.node(cell, digit, true, None);
         // Cycles: from the assumption back to itself, alternating off and on.
         let (mut to_on, mut to_off) = (Set::new(), Set::new());
@@ -622,6 +640,7 @@ impl Search {
             mut chains,
         ] = self.lists();
         pending_on.push(source);
+        let back = self.leading_back(&grid, cell, digit, y, x);
         let mut length = 0;
         // The lowest base of what this start can give: cycles 6.5 (or 7.0 with both kinds
         // of link), forcing chains 6.6 (7.0).
@@ -635,7 +654,14 @@ impl Search {
             std::mem::swap(&mut pending_on, &mut level_on);
             for p in level_on.drain(..) {
                 let above = self.offs_above(p);
-                for off in self.on_to_off(&grid, p, y, |_, _| true) {
+                // A later copy of an off candidate matters only where it turns the
+                // start on (see below): the others get no node.
+                let new = |c: usize, d: u8| {
+                    let s = slot(c, d);
+                    on_cycle(c, d, false)
+                        && (!to_off.contains(c, d) || back[s / 64] >> (s % 64) & 1 == 1)
+                };
+                for off in self.on_to_off(&grid, p, y, new) {
                     let n = &self.nodes[off as usize];
                     let s = slot(n.cell as usize, n.digit);
                     if above[s / 64] >> (s % 64) & 1 == 0 {
@@ -656,7 +682,8 @@ impl Search {
                 // of it only the way back to the start is new.
                 let n = &self.nodes[p as usize];
                 let first = to_off.get(n.cell as usize, n.digit) == Some(p);
-                let back = |c: usize, d: u8| first || (c, d) == (cell, digit);
+                let back =
+                    |c: usize, d: u8| (first && on_cycle(c, d, true)) || (c, d) == (cell, digit);
                 for on in self.off_to_on(&grid, &grid, &to_off, p, y, x, back) {
                     let n = &self.nodes[on as usize];
                     if length >= 4 && (n.cell as usize, n.digit) == (cell, digit) {
@@ -668,7 +695,7 @@ impl Search {
                 }
             }
         }
-        if let Some(reach) = reach {
+        if x {
             // Forcing chains: the assumption implies its own negation, or its negation
             // implies it; followed only where that is so.
             for start_on in [true, false] {
@@ -680,7 +707,8 @@ impl Search {
                     continue;
                 }
                 let start = self.node(cell, digit, start_on, None);
-                self.forcing(&grid, start, y, &mut chains);
+                let reach = self.keep_to_components.then_some(reach);
+                self.forcing(&grid, start, y, reach, &mut chains);
             }
         }
         for &on in &cycles {
@@ -720,6 +748,29 @@ impl Search {
             });
         }
         self.give_back([cycles, pending_on, pending_off, level_on, level_off, chains]);
+    }
+
+    /// The candidates whose being off turns `(cell, digit)` on (with cell links `y`, house
+    /// links `x`), as bits of their slots: the only ones through which a cycle can close.
+    fn leading_back(&self, grid: &Marks, cell: usize, digit: u8, y: bool, x: bool) -> [u64; 12] {
+        let mut back = [0u64; 12];
+        let mut set = |c: usize, d: u8| {
+            let s = slot(c, d);
+            back[s / 64] |= 1 << (s % 64);
+        };
+        if y && grid.count(cell) == 2 {
+            let other = (grid.masks[cell] & !(1 << (digit - 1))).trailing_zeros() as u8 + 1;
+            set(cell, other);
+        }
+        if x {
+            for house in regions(cell) {
+                let others = grid.places(house, digit) & !(1 << cell);
+                if others.count_ones() == 1 {
+                    set(others.trailing_zeros() as usize, digit);
+                }
+            }
+        }
+        back
     }
 
     /// Whether a static chain of at least `complexity` candidates, with a kind's base of
@@ -763,10 +814,25 @@ impl Search {
         }
     }
 
-    fn forcing(&mut self, grid: &Marks, start: u32, y: bool, chains: &mut Vec<u32>) {
+    /// The forcing chains from `start` to its negation, their ends pushed on `chains`.
+    ///
+    /// With `reach`, only candidates that imply the negation get a node: a node's first
+    /// parent implies what the node does, so the chains found are the same.
+    fn forcing(
+        &mut self,
+        grid: &Marks,
+        start: u32,
+        y: bool,
+        reach: Option<&reach::Reach>,
+        chains: &mut Vec<u32>,
+    ) {
         let (cell, digit, start_on) = {
             let n = &self.nodes[start as usize];
             (n.cell as usize, n.digit, n.on)
+        };
+        let target = reach::literal(cell, digit, !start_on);
+        let leads = |c: usize, d: u8, on: bool| {
+            reach.is_none_or(|r| r.reaches(reach::literal(c, d, on), target))
         };
         let (mut to_on, mut to_off) = (Set::new(), Set::new());
         let [mut pending_on, mut pending_off, mut level_on, mut level_off] = self.lists();
@@ -793,7 +859,8 @@ impl Search {
             }
             std::mem::swap(&mut pending_on, &mut level_on);
             for p in level_on.drain(..) {
-                for off in self.on_to_off(grid, p, y, |c, d| !to_off.contains(c, d)) {
+                let new = |c: usize, d: u8| !to_off.contains(c, d) && leads(c, d, false);
+                for off in self.on_to_off(grid, p, y, new) {
                     let n = &self.nodes[off as usize];
                     if start_on
                         && (n.cell as usize, n.digit) == (cell, digit)
@@ -811,9 +878,8 @@ impl Search {
             }
             std::mem::swap(&mut pending_off, &mut level_off);
             for p in level_off.drain(..) {
-                for on in self.off_to_on(grid, grid, &to_off, p, y, true, |c, d| {
-                    !to_on.contains(c, d)
-                }) {
+                let new = |c: usize, d: u8| !to_on.contains(c, d) && leads(c, d, true);
+                for on in self.off_to_on(grid, grid, &to_off, p, y, true, new) {
                     let n = &self.nodes[on as usize];
                     if !start_on
                         && (n.cell as usize, n.digit) == (cell, digit)
@@ -1400,7 +1466,7 @@ mod tests {
                         let mut search = Search::new(grid, p.empty(), [0; 9], Kind::Static);
                         let start = search.node(cell, digit, on, None);
                         let mut chains = Vec::new();
-                        search.forcing(&grid, start, y, &mut chains);
+                        search.forcing(&grid, start, y, None, &mut chains);
                         let literals = (
                             reach::literal(cell, digit, on),
                             reach::literal(cell, digit, !on),
@@ -1467,6 +1533,65 @@ mod tests {
             }
         }
         assert!(compared > 12 && found > 6, "{compared} {found}");
+    }
+
+    #[test]
+    fn static_chains_kept_to_their_components_are_the_same_chains() {
+        // Every static chain and cycle, each pass's and in the order found, on the grids of
+        // `grids` and of every chain step of two bank puzzles (7.1 and 7.8): the search
+        // kept to what can lie on a chain finds what the whole search finds.
+        type Found = (
+            u16,
+            u32,
+            u8,
+            Vec<(usize, u8)>,
+            Option<(usize, u8)>,
+            Vec<usize>,
+            Chain,
+        );
+        let all = |p: &Pencil, keep: bool| -> Vec<Found> {
+            let mut search = Search::new(Marks::of(p), p.empty(), [0; 9], Kind::Static);
+            search.keep_to_components = keep;
+            search.statics();
+            let hints = search.hints.into_iter();
+            hints
+                .map(|h| {
+                    (
+                        h.score,
+                        h.complexity,
+                        h.sort_key,
+                        h.removed,
+                        h.placement,
+                        h.cells,
+                        h.chain,
+                    )
+                })
+                .collect()
+        };
+        let mut grids = grids();
+        for puzzle in [
+            "200050006010000090600801003007090600000703000900080002100000005060902010003060200",
+            "502070430000400050000020700400502073000010000970603001008050000010004000059030807",
+        ] {
+            let mut p = Pencil::new(&puzzle.parse().unwrap()).unwrap();
+            while let Some(step) = super::super::next_step(&p) {
+                if step.technique >= Technique::DynamicChain {
+                    break;
+                }
+                if step.technique >= Technique::ForcingChain {
+                    grids.push(p);
+                }
+                step.apply(&mut p);
+            }
+        }
+        let (mut compared, mut chains) = (0, 0);
+        for p in &grids {
+            let found = all(p, true);
+            assert_eq!(found, all(p, false));
+            compared += 1;
+            chains += found.len();
+        }
+        assert!(compared > 10 && chains > 100, "{compared} {chains}");
     }
 
     #[test]

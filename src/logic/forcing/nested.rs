@@ -72,9 +72,7 @@ impl Search {
         let mut inner = Search::new(*grid, self.empty, self.placed, kind);
         inner.outer = Some(self.marks);
         if kind == Kind::Static {
-            inner.loops(false, true);
-            inner.loops(true, false);
-            inner.loops(true, true);
+            inner.statics();
         } else {
             inner.multiple();
         }

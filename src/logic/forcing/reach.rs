@@ -143,16 +143,20 @@ impl Reach {
             .iter()
             .rposition(|&l| l as usize == root)
             .expect("the root is on the stack");
-        let members: Vec<u32> = stack.drain(at..).collect();
-        for &m in &members {
+        let members = &stack[at..];
+        for &m in members {
             on_stack[m as usize] = false;
             self.component[m as usize] = id;
             reached[m as usize / 64] |= 1 << (m % 64);
         }
-        for &m in &members {
+        for &m in members {
             for &t in edges(m as usize) {
                 let c = self.component[t as usize];
-                if c != id {
+                if edges(t as usize).is_empty() {
+                    // A literal that implies nothing (most candidates off) reaches only
+                    // itself: one bit, not a union of words.
+                    reached[t as usize / 64] |= 1 << (t % 64);
+                } else if c != id {
                     let theirs = &self.reached[c as usize];
                     for (mine, &their) in reached.iter_mut().zip(theirs) {
                         *mine |= their;
@@ -161,12 +165,19 @@ impl Reach {
             }
         }
         self.reached.push(reached);
+        stack.truncate(at);
     }
 
     /// Whether literal `from` implies literal `to` (both on the grid).
     pub(super) fn reaches(&self, from: usize, to: usize) -> bool {
         let c = self.component[from];
         c != NONE && self.reached[c as usize][to / 64] >> (to % 64) & 1 == 1
+    }
+
+    /// Whether literals `a` and `b` (both on the grid) imply each other: whether a cycle
+    /// through one can pass through the other.
+    pub(super) fn together(&self, a: usize, b: usize) -> bool {
+        self.component[a] == self.component[b]
     }
 
     /// Whether the literals `starts` all imply some literal.
