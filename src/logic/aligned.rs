@@ -76,26 +76,28 @@ fn test(view: &View, cells: &[usize], common: Cells, t: Technique) -> Option<Ste
     let excluders = &excluders[..n];
     let possible = |taken: u16| excluders.iter().all(|&e| e & !taken != 0);
     let sees = |i: usize, j: usize| PEERS[cells[i]] >> cells[j] & 1 == 1;
-    let mut full = [0u16; 3];
-    for (f, &c) in full.iter_mut().zip(cells) {
-        *f = masks[c];
-    }
-    let full = &full[..cells.len()];
-    let mut allowed = [0u16; 3];
+    // Each cell's candidates, and those allowed so far, packed 16 bits a cell: a
+    // combination is a word with one bit per cell, so that the tests below are one
+    // operation each.
+    let full = cells
+        .iter()
+        .enumerate()
+        .fold(0u64, |w, (i, &c)| w | u64::from(masks[c]) << (16 * i));
+    let mut allowed = 0u64;
+    let combination = |b: [u16; 3]| u64::from(b[0]) | u64::from(b[1]) << 16 | u64::from(b[2]) << 32;
     // A combination is tried only when it could allow a digit not yet allowed, and the
     // search stops once every candidate is.
     match *cells {
         [_, _] => {
             let clash = sees(0, 1);
-            'pairs: for b0 in bits(full[0]) {
-                for b1 in bits(full[1]) {
-                    let known = allowed[0] & b0 != 0 && allowed[1] & b1 != 0;
-                    if known || (b0 == b1 && clash) || !possible(b0 | b1) {
+            'pairs: for b0 in bits(masks[cells[0]]) {
+                for b1 in bits(masks[cells[1]]) {
+                    let w = combination([b0, b1, 0]);
+                    if allowed & w == w || (b0 == b1 && clash) || !possible(b0 | b1) {
                         continue;
                     }
-                    allowed[0] |= b0;
-                    allowed[1] |= b1;
-                    if allowed[..2] == *full {
+                    allowed |= w;
+                    if allowed == full {
                         break 'pairs;
                     }
                 }
@@ -103,19 +105,16 @@ fn test(view: &View, cells: &[usize], common: Cells, t: Technique) -> Option<Ste
         }
         _ => {
             let (c01, c02, c12) = (sees(0, 1), sees(0, 2), sees(1, 2));
-            'triples: for b0 in bits(full[0]) {
-                for b1 in bits(full[1]).filter(|&b1| !(b1 == b0 && c01)) {
-                    for b2 in bits(full[2]) {
-                        let known =
-                            allowed[0] & b0 != 0 && allowed[1] & b1 != 0 && allowed[2] & b2 != 0;
+            'triples: for b0 in bits(masks[cells[0]]) {
+                for b1 in bits(masks[cells[1]]).filter(|&b1| !(b1 == b0 && c01)) {
+                    for b2 in bits(masks[cells[2]]) {
+                        let w = combination([b0, b1, b2]);
                         let clash = (b2 == b0 && c02) || (b2 == b1 && c12);
-                        if known || clash || !possible(b0 | b1 | b2) {
+                        if allowed & w == w || clash || !possible(b0 | b1 | b2) {
                             continue;
                         }
-                        allowed[0] |= b0;
-                        allowed[1] |= b1;
-                        allowed[2] |= b2;
-                        if allowed[..] == *full {
+                        allowed |= w;
+                        if allowed == full {
                             break 'triples;
                         }
                     }
@@ -123,12 +122,14 @@ fn test(view: &View, cells: &[usize], common: Cells, t: Technique) -> Option<Ste
             }
         }
     }
-    let removed_digits = (0..cells.len()).fold(0, |m, i| m | (full[i] & !allowed[i]));
-    if removed_digits == 0 {
+    // What no possible combination uses, cell by cell.
+    let lost = |i: usize| ((full & !allowed) >> (16 * i)) as u16;
+    if full == allowed {
         return None;
     }
+    let removed_digits = (0..cells.len()).fold(0, |m, i| m | lost(i));
     let per_digit = Step::per_digit(|d| {
-        (0..cells.len()).fold(0, |s, i| match (full[i] & !allowed[i]) >> (d - 1) & 1 {
+        (0..cells.len()).fold(0, |s, i| match lost(i) >> (d - 1) & 1 {
             1 => s | 1 << cells[i],
             _ => s,
         })

@@ -31,10 +31,16 @@ pub(crate) fn loops(view: &View, t: Technique) -> Option<Step> {
         if m.count_ones() != 2 {
             continue;
         }
-        let mut found = Vec::new();
-        let mut path = vec![start];
-        walk(view, m, &mut path, 2, 0, None, &mut found);
-        for lp in found {
+        let mut walk = Walk {
+            view,
+            pair: m,
+            holders: (0..81)
+                .filter(|&c| view.masks[c] & m == m)
+                .fold(0, |s, c| s | 1 << c),
+            found: Vec::new(),
+        };
+        walk.extend(&mut vec![start], 1 << start, 2, 0, None);
+        for lp in walk.found {
             let cells: Cells = lp.iter().fold(0, |s, &c| s | 1 << c);
             if seen.contains(&(cells, m)) || !valid(&lp) {
                 continue;
@@ -63,36 +69,48 @@ pub(crate) fn loops(view: &View, t: Technique) -> Option<Step> {
 /// in practice and the walk grows with their length.
 const LONGEST: usize = 14;
 
-/// Extends `path` (cells holding both digits of `pair`) through a house of another kind than
-/// the last step's; a path back to its start of four cells or more is a loop.
-fn walk(
-    view: &View,
+/// The walk from one cell of two candidates (`pair`) for loops through cells that hold both
+/// (`holders`).
+struct Walk<'a> {
+    view: &'a View<'a>,
     pair: u16,
-    path: &mut Vec<usize>,
-    extra_allowed: u32,
-    extra: u16,
-    last: Option<usize>,
-    found: &mut Vec<Vec<usize>>,
-) {
-    let cell = *path.last().expect("a start");
-    for (kind, house) in houses_box_first(cell).into_iter().enumerate() {
-        if Some(kind) == last {
-            continue;
-        }
-        for next in members(HOUSES[house]) {
-            if next == path[0] && path.len() >= 4 {
-                found.push(path.clone());
-            } else if !path.contains(&next) && path.len() < LONGEST {
-                let m = view.masks[next];
-                if m & pair != pair {
+    holders: Cells,
+    found: Vec<Vec<usize>>,
+}
+
+impl Walk<'_> {
+    /// Extends `path` (its cells also as `on_path`) through a house of another kind than
+    /// the last step's; a path back to its start of four cells or more is a loop.
+    fn extend(
+        &mut self,
+        path: &mut Vec<usize>,
+        on_path: Cells,
+        extra_allowed: u32,
+        extra: u16,
+        last: Option<usize>,
+    ) {
+        let cell = *path.last().expect("a start");
+        let start = path[0];
+        let closing: Cells = if path.len() >= 4 { 1 << start } else { 0 };
+        for (kind, house) in houses_box_first(cell).into_iter().enumerate() {
+            if Some(kind) == last {
+                continue;
+            }
+            for next in members(HOUSES[house] & (self.holders & !on_path | closing)) {
+                if next == start {
+                    self.found.push(path.clone());
                     continue;
                 }
-                let more = extra | (m & !pair);
+                if path.len() >= LONGEST {
+                    continue;
+                }
+                let m = self.view.masks[next];
+                let more = extra | (m & !self.pair);
                 let count = m.count_ones();
                 if count == 2 || more.count_ones() == 1 || extra_allowed > 0 {
                     path.push(next);
                     let allowed = extra_allowed - u32::from(count > 2 && extra_allowed > 0);
-                    walk(view, pair, path, allowed, more, Some(kind), found);
+                    self.extend(path, on_path | 1 << next, allowed, more, Some(kind));
                     path.pop();
                 }
             }
