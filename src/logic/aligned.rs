@@ -56,7 +56,14 @@ pub(crate) fn exclusion(view: &View, degree: u32, t: Technique) -> Option<Step> 
             let from_second = e1 & listed & !both & !from_first;
             members(from_first)
                 .chain(members(from_second))
-                .find_map(|c2| test(view, &[c0, c1, c2], e0 & e1 & excluders[c2], t))
+                .find_map(|c2| {
+                    let common = e0 & e1 & excluders[c2];
+                    // Most triples have too few (checked here, where it costs no call).
+                    if common.count_ones() < FEWEST_EXCLUDERS {
+                        return None;
+                    }
+                    test(view, &[c0, c1, c2], common, t)
+                })
         })
     })
 }
@@ -100,13 +107,17 @@ fn test(view: &View, cells: &[usize], common: Cells, t: Technique) -> Option<Ste
                     if allowed == full {
                         break 'pairs;
                     }
+                    // With the second cell all allowed, the rest of b0's are known.
+                    if allowed >> 16 == full >> 16 {
+                        continue 'pairs;
+                    }
                 }
             }
         }
         _ => {
             let (c01, c02, c12) = (sees(0, 1), sees(0, 2), sees(1, 2));
             'triples: for b0 in bits(masks[cells[0]]) {
-                for b1 in bits(masks[cells[1]]).filter(|&b1| !(b1 == b0 && c01)) {
+                'seconds: for b1 in bits(masks[cells[1]]).filter(|&b1| !(b1 == b0 && c01)) {
                     for b2 in bits(masks[cells[2]]) {
                         let w = combination([b0, b1, b2]);
                         let clash = (b2 == b0 && c02) || (b2 == b1 && c12);
@@ -116,6 +127,14 @@ fn test(view: &View, cells: &[usize], common: Cells, t: Technique) -> Option<Ste
                         allowed |= w;
                         if allowed == full {
                             break 'triples;
+                        }
+                        // With the later cells all allowed, the rest of b0's (of b0 and
+                        // b1's) combinations are known.
+                        if allowed >> 16 == full >> 16 {
+                            continue 'triples;
+                        }
+                        if allowed >> 32 == full >> 32 {
+                            continue 'seconds;
                         }
                     }
                 }

@@ -28,6 +28,9 @@ pub(crate) fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
         usize,
     );
     let mut best: Option<(Key, Step)> = None;
+    let bivalue: Cells = (0..81)
+        .filter(|&c| view.masks[c].count_ones() == 2)
+        .fold(0, |s, c| s | 1 << c);
     for h in 0..27 {
         let open = positions(view, h, |m| m.count_ones() >= 2);
         for chosen in subsets_of(open, k) {
@@ -50,7 +53,8 @@ pub(crate) fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
             }
             let candidates: u32 = sizes.sum();
             let sizes = (biggest as u8, candidates as u8);
-            for mut step in pincers(view, &set, cells, union, sizes, t) {
+            let near = set.iter().fold(0, |m, &c| m | PEERS[c]) & bivalue & !cells;
+            for mut step in pincers(view, &set, cells, near, union, sizes, t) {
                 let Form::Wing { double, .. } = step.form else {
                     unreachable!("a wing's step has its form")
                 };
@@ -98,20 +102,20 @@ fn score(k: u32, biggest: u32) -> u16 {
 }
 
 /// The steps the set `set` (with digits `union`, its largest cell and count of candidates
-/// `biggest`, `candidates`) makes with each two-candidate cell outside it; each step's form
-/// says whether it is doubly linked.
+/// `biggest`, `candidates`) makes with each two-candidate cell `near` it (outside it, seeing
+/// one of its cells); each step's form says whether it is doubly linked.
 fn pincers<'a>(
     view: &'a View,
     set: &'a [usize],
     cells: Cells,
+    near: Cells,
     union: u16,
     (biggest, candidates): (u8, u8),
     t: Technique,
 ) -> impl Iterator<Item = Step> + 'a {
-    let near = set.iter().fold(0, |m, &c| m | PEERS[c]) & !cells;
     members(near).filter_map(move |yz| {
         let m = view.masks[yz];
-        if m.count_ones() != 2 || m & union != m {
+        if m & union != m {
             return None;
         }
         // Where each digit lies in the set.
