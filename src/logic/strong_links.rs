@@ -32,11 +32,21 @@ struct Link {
     grouped: bool,
 }
 
+/// Each cell's three houses, as bits of their numbers.
+const HOUSE_BITS: [u32; 81] = {
+    let mut bits = [0; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [row, column, b] = houses_of(cell);
+        bits[cell] = 1 << row | 1 << column | 1 << b;
+        cell += 1;
+    }
+    bits
+};
+
 /// The houses holding every cell of `cells`, as bits of their numbers.
 fn houses_within(cells: Cells) -> u32 {
-    members(cells).fold(u32::MAX, |m, c| {
-        m & houses_of(c).iter().fold(0, |own, &h| own | 1 << h)
-    })
+    members(cells).fold(u32::MAX, |m, c| m & HOUSE_BITS[c])
 }
 
 /// The strong links of digit `d`, house by house (boxes, then rows, then columns).
@@ -70,9 +80,9 @@ fn links(view: &View, d: u8) -> Vec<Link> {
         }
         if house < 18 {
             // A line whose places lie in two boxes.
-            let boxes = members(places).fold(0u32, |m, c| m | 1 << houses_of(c)[2]);
+            let boxes = members(places).fold(0u32, |m, c| m | HOUSE_BITS[c]) >> 18;
             if boxes.count_ones() == 2 {
-                let first = boxes.trailing_zeros() as usize;
+                let first = 18 + boxes.trailing_zeros() as usize;
                 let (a, b) = (places & HOUSES[first], places & !HOUSES[first]);
                 push(a, b, true);
             }
@@ -83,7 +93,7 @@ fn links(view: &View, d: u8) -> Vec<Link> {
             continue;
         }
         // The box's rows and columns that hold a place, as house numbers.
-        let lines = members(places).fold(0u32, |m, c| m | 1 << (c / 9) | 1 << (9 + c % 9));
+        let lines = members(places).fold(0u32, |m, c| m | HOUSE_BITS[c]);
         for row in (0..9).filter(|&r| lines >> r & 1 == 1) {
             for col in (9..18).filter(|&c| lines >> c & 1 == 1) {
                 let (r, c) = (places & HOUSES[row], places & HOUSES[col]);
@@ -128,7 +138,7 @@ pub(crate) fn fish(view: &View, n: usize, t: Technique) -> Option<Step> {
             t,
         };
         let (first, none) = (Entries::first(all.len()), Entries::default());
-        search.extend(&mut Vec::with_capacity(n), first, none, &mut best);
+        search.extend(&mut Vec::with_capacity(n), first, none, 0, &mut best);
     }
     best.map(|b| b.3)
 }
@@ -212,21 +222,21 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// Extends `chain` (links with the end each is left by) link by link through `entries`
-    /// but not those `barred`, scoring each complete chain.
+    /// Extends `chain` (links with the end each is left by, of this `mix`) link by link
+    /// through `entries` but not those `barred`, scoring each complete chain.
     fn extend(
         &self,
         chain: &mut Vec<(&'a Link, usize)>,
         entries: Entries,
         barred: Entries,
+        mix: u8,
         best: &mut Best,
     ) {
         let n = self.n;
         // A link only adds to a chain's score: a chain already scoring more than the best,
         // as one of `n` links, cannot win.
         if let Some(b) = best
-            && !chain.is_empty()
-            && score(chain, n) > b.0
+            && score(n, mix) > b.0
         {
             return;
         }
@@ -234,7 +244,7 @@ impl<'a> Search<'a> {
             // Most chains remove nothing or lose to the best so far: the step is built only
             // for one that wins.
             let removed = removed(self.view, self.d, chain);
-            let (score, count) = (score(chain, n), removed.count_ones() as usize);
+            let (score, count) = (score(n, mix), removed.count_ones() as usize);
             if removed == 0 {
                 return;
             }
@@ -253,7 +263,8 @@ impl<'a> Search<'a> {
             let (link, enter) = (&self.all[bit / 2], bit % 2);
             let barred = barred.union(self.joins.barred[bit / 2]);
             chain.push((link, 1 - enter));
-            self.extend(chain, self.joins.next[bit ^ 1], barred, best);
+            let mix = mix | self::mix(link);
+            self.extend(chain, self.joins.next[bit ^ 1], barred, mix, best);
             chain.pop();
         }
     }
@@ -284,7 +295,9 @@ fn removed(view: &View, d: u8, chain: &[(&Link, usize)]) -> Cells {
     let end = last.ends[last_exit];
     let places = places(chain);
     let cands = view.pencil.cands(d);
-    match shared_house(start | end) {
+    // Most chains are no loop: their ends share no house, which the ends' houses say.
+    let ring = first.within[1 - first_exit] & last.within[last_exit] != 0;
+    match ring.then(|| shared_house(start | end)).flatten() {
         // A loop: every join is strong, and the rest of each joining house loses d.
         Some(ring) => {
             let joins = chain.windows(2).filter_map(|pair| {
@@ -341,14 +354,18 @@ fn conclude(d: u8, chain: &[(&Link, usize)], removed: Cells, score: u16, t: Tech
     step
 }
 
-/// Sukaku Explainer's score for a chain of `n` links that has these (see the module's note).
-fn score(chain: &[(&Link, usize)], n: usize) -> u16 {
+/// What a chain's score depends on besides its length: a bit for each kind of house among
+/// its links (row, column, box) and one for a grouped link.
+fn mix(link: &Link) -> u8 {
+    1 << (link.house / 9) | u8::from(link.grouped) << 3
+}
+
+/// Sukaku Explainer's score for a chain of `n` links of this `mix` (see the module's note).
+fn score(n: usize, mix: u8) -> u16 {
     let base = [40, 54, 58, 62][n - 2];
-    let kind = |l: &Link| l.house / 9; // 0 row, 1 column, 2 box
-    let has = |k: usize| chain.iter().any(|(l, _)| kind(l) == k);
-    let boxes = has(2);
-    let both_lines = has(0) && has(1);
-    base + if chain.iter().any(|(l, _)| l.grouped) {
+    let boxes = mix & 4 != 0;
+    let both_lines = mix & 3 == 3;
+    base + if mix & 8 != 0 {
         3
     } else if boxes && both_lines {
         2
