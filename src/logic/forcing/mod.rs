@@ -926,22 +926,36 @@ impl Search {
         let cycle_cells: u128 = path
             .iter()
             .fold(0, |m, &p| m | 1 << self.nodes[p as usize].cell);
-        let (mut forward, mut back) = (Vec::new(), Vec::new());
-        for &p in &path {
-            let node = &self.nodes[p as usize];
-            let cell = node.cell as usize;
-            for peer in members(super::pencil::PEERS[cell] & !cycle_cells) {
-                if grid.has(peer, node.digit) {
-                    let target = if node.on { &mut forward } else { &mut back };
-                    if !target.contains(&(peer, node.digit)) {
-                        target.push((peer, node.digit));
-                    }
+        // Per digit, the places outside the cycle that see an "on" node and an "off" one, as
+        // boards; then listed in the order the "on" nodes meet them.
+        let seen = |on: bool| {
+            let mut boards = [0 as Cells; 9];
+            for &p in &path {
+                let node = &self.nodes[p as usize];
+                if node.on == on {
+                    let d = node.digit as usize - 1;
+                    boards[d] |= super::pencil::PEERS[node.cell as usize] & !cycle_cells;
                 }
             }
-        }
-        forward.retain(|c| back.contains(c));
-        if forward.is_empty() {
+            for (d, board) in boards.iter_mut().enumerate() {
+                *board &= grid.boards[d];
+            }
+            boards
+        };
+        let (ons, offs) = (seen(true), seen(false));
+        let mut both: [Cells; 9] = std::array::from_fn(|d| ons[d] & offs[d]);
+        if both.iter().all(|&b| b == 0) {
             return;
+        }
+        let mut forward = Vec::new();
+        for &p in &path {
+            let node = &self.nodes[p as usize];
+            if node.on {
+                let d = node.digit as usize - 1;
+                let met = super::pencil::PEERS[node.cell as usize] & both[d];
+                forward.extend(members(met).map(|peer| (peer, node.digit)));
+                both[d] &= !met;
+            }
         }
         let complexity = self.ancestors(on);
         let base = if y && x { 70 } else { 65 };

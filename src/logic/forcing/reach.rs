@@ -152,11 +152,7 @@ impl Reach {
         for &m in members {
             for &t in edges(m as usize) {
                 let c = self.component[t as usize];
-                if edges(t as usize).is_empty() {
-                    // A literal that implies nothing (most candidates off) reaches only
-                    // itself: one bit, not a union of words.
-                    reached[t as usize / 64] |= 1 << (t % 64);
-                } else if c != id {
+                if c != id {
                     let theirs = &self.reached[c as usize];
                     for (mine, &their) in reached.iter_mut().zip(theirs) {
                         *mine |= their;
