@@ -640,7 +640,7 @@ impl Search {
             mut chains,
         ] = self.lists();
         pending_on.push(source);
-        let back = self.leading_back(&grid, cell, digit, y, x);
+        let closers = self.leading_back(&grid, cell, digit, y, x);
         let mut length = 0;
         // The lowest base of what this start can give: cycles 6.5 (or 7.0 with both kinds
         // of link), forcing chains 6.6 (7.0).
@@ -659,7 +659,7 @@ impl Search {
                 let new = |c: usize, d: u8| {
                     let s = slot(c, d);
                     on_cycle(c, d, false)
-                        && (!to_off.contains(c, d) || back[s / 64] >> (s % 64) & 1 == 1)
+                        && (!to_off.contains(c, d) || closers[s / 64] >> (s % 64) & 1 == 1)
                 };
                 for off in self.on_to_off(&grid, p, y, new) {
                     let n = &self.nodes[off as usize];
@@ -753,10 +753,10 @@ impl Search {
     /// The candidates whose being off turns `(cell, digit)` on (with cell links `y`, house
     /// links `x`), as bits of their slots: the only ones through which a cycle can close.
     fn leading_back(&self, grid: &Marks, cell: usize, digit: u8, y: bool, x: bool) -> [u64; 12] {
-        let mut back = [0u64; 12];
+        let mut closers = [0u64; 12];
         let mut set = |c: usize, d: u8| {
             let s = slot(c, d);
-            back[s / 64] |= 1 << (s % 64);
+            closers[s / 64] |= 1 << (s % 64);
         };
         if y && grid.count(cell) == 2 {
             let other = (grid.masks[cell] & !(1 << (digit - 1))).trailing_zeros() as u8 + 1;
@@ -770,7 +770,7 @@ impl Search {
                 }
             }
         }
-        back
+        closers
     }
 
     /// Whether a static chain of at least `complexity` candidates, with a kind's base of
