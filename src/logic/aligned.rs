@@ -141,11 +141,11 @@ fn test(view: &View, cells: &[usize], common: Cells, t: Technique) -> Option<Ste
             }
         }
     }
-    // What no possible combination uses, cell by cell.
-    let lost = |i: usize| ((full & !allowed) >> (16 * i)) as u16;
     if full == allowed {
         return None;
     }
+    // What no possible combination uses, cell by cell.
+    let lost = |i: usize| ((full & !allowed) >> (16 * i)) as u16;
     let removed_digits = (0..cells.len()).fold(0, |m, i| m | lost(i));
     let per_digit = Step::per_digit(|d| {
         (0..cells.len()).fold(0, |s, i| match lost(i) >> (d - 1) & 1 {

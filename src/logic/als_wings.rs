@@ -7,7 +7,7 @@
 //! set, and each other digit of the set leaves the cells that see every one of its places in
 //! the set (the set is then locked).
 
-use super::pencil::{Cells, HOUSES, PEERS, members, seen_by_all};
+use super::pencil::{Cells, PEERS, in_one_line, members, seen_by_all};
 use super::step::Form;
 use super::view::{View, at, positions, subsets_of};
 use super::words::wing_suffix;
@@ -76,14 +76,6 @@ pub(crate) fn wing(view: &View, k: u32, t: Technique) -> Option<Step> {
         }
     }
     best.map(|b| b.1)
-}
-
-/// Whether `cells` lie in one row or one column.
-fn in_one_line(cells: Cells) -> bool {
-    let first = cells.trailing_zeros() as usize;
-    [first / 9, 9 + first % 9]
-        .iter()
-        .any(|&line| cells & !HOUSES[line] == 0)
 }
 
 /// Sukaku Explainer's score: a base for the set's size, and for the three- and four-cell

@@ -57,6 +57,33 @@ pub(crate) const fn houses_of(cell: usize) -> [usize; 3] {
     [r, 9 + c, 18 + r / 3 * 3 + c / 3]
 }
 
+/// Each cell's three houses, as bits of their numbers.
+const HOUSE_BITS: [u32; 81] = {
+    let mut bits = [0; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [row, column, b] = houses_of(cell);
+        bits[cell] = 1 << row | 1 << column | 1 << b;
+        cell += 1;
+    }
+    bits
+};
+
+/// The houses holding every cell of `cells`, as bits of their numbers.
+pub(crate) fn houses_within(cells: Cells) -> u32 {
+    members(cells).fold(u32::MAX, |m, c| m & HOUSE_BITS[c])
+}
+
+/// The houses holding some cell of `cells`, as bits of their numbers.
+pub(crate) fn houses_meeting(cells: Cells) -> u32 {
+    members(cells).fold(0, |m, c| m | HOUSE_BITS[c])
+}
+
+/// Whether `cells` lie in one row or one column.
+pub(crate) fn in_one_line(cells: Cells) -> bool {
+    houses_within(cells) & ((1 << 18) - 1) != 0
+}
+
 /// A cell's houses in Sudoku Explainer's order: box, row, column.
 pub(crate) const fn houses_box_first(cell: usize) -> [usize; 3] {
     let [row, column, b] = houses_of(cell);
@@ -162,7 +189,6 @@ impl Pencil {
         self.values[cell]
     }
 
-    /// The cells still empty.
     /// How many times each digit is placed (index `d - 1`).
     pub(crate) fn placed(&self) -> [u32; 9] {
         let mut placed = [0; 9];
@@ -174,6 +200,7 @@ impl Pencil {
         placed
     }
 
+    /// The cells still empty.
     pub(crate) fn empty(&self) -> Cells {
         self.empty
     }

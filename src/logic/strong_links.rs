@@ -13,7 +13,9 @@
 //! kind of line or mix the two kinds of line, two tenths when they mix a box and both kinds
 //! of line, three when any link is grouped.
 
-use super::pencil::{Cells, HOUSES, houses_of, members, seen_by_all};
+use super::pencil::{
+    Cells, HOUSES, houses_meeting, houses_of, houses_within, in_one_line, members, seen_by_all,
+};
 use super::step::Form;
 use super::view::View;
 use super::words::links_suffix;
@@ -30,23 +32,6 @@ struct Link {
     seen: [Cells; 2],
     places: Cells,
     grouped: bool,
-}
-
-/// Each cell's three houses, as bits of their numbers.
-const HOUSE_BITS: [u32; 81] = {
-    let mut bits = [0; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let [row, column, b] = houses_of(cell);
-        bits[cell] = 1 << row | 1 << column | 1 << b;
-        cell += 1;
-    }
-    bits
-};
-
-/// The houses holding every cell of `cells`, as bits of their numbers.
-fn houses_within(cells: Cells) -> u32 {
-    members(cells).fold(u32::MAX, |m, c| m & HOUSE_BITS[c])
 }
 
 /// The strong links of digit `d`, house by house (boxes, then rows, then columns).
@@ -80,7 +65,7 @@ fn links(view: &View, d: u8) -> Vec<Link> {
         }
         if house < 18 {
             // A line whose places lie in two boxes.
-            let boxes = members(places).fold(0u32, |m, c| m | HOUSE_BITS[c]) >> 18;
+            let boxes = houses_meeting(places) >> 18;
             if boxes.count_ones() == 2 {
                 let first = 18 + boxes.trailing_zeros() as usize;
                 let (a, b) = (places & HOUSES[first], places & !HOUSES[first]);
@@ -93,7 +78,7 @@ fn links(view: &View, d: u8) -> Vec<Link> {
             continue;
         }
         // The box's rows and columns that hold a place, as house numbers.
-        let lines = members(places).fold(0u32, |m, c| m | HOUSE_BITS[c]);
+        let lines = houses_meeting(places);
         for row in (0..9).filter(|&r| lines >> r & 1 == 1) {
             for col in (9..18).filter(|&c| lines >> c & 1 == 1) {
                 let (r, c) = (places & HOUSES[row], places & HOUSES[col]);
@@ -104,11 +89,6 @@ fn links(view: &View, d: u8) -> Vec<Link> {
         }
     }
     out
-}
-
-/// Whether `cells` lie in one row or one column.
-fn in_one_line(cells: Cells) -> bool {
-    houses_within(cells) & ((1 << 18) - 1) != 0
 }
 
 /// A house holding every cell of `cells` (not empty), if any: one of its first cell's, in

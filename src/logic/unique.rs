@@ -16,7 +16,9 @@
 //!   Type 2: one such digit, which leaves the cells that see every cell holding it. Type 3:
 //!   the extra digits act as one cell of a naked subset in a house the cells share.
 
-use super::pencil::{Cells, HOUSES, PEERS, houses_box_first, houses_of, members, seen_by_all};
+use super::pencil::{
+    self, Cells, HOUSES, PEERS, houses_box_first, houses_of, members, seen_by_all,
+};
 use super::step::Form;
 use super::view::{View, at, positions, positions_of, subsets_of};
 use super::{Step, Technique};
@@ -34,9 +36,7 @@ pub(crate) fn loops(view: &View, t: Technique) -> Option<Step> {
         let mut walk = Walk {
             view,
             pair: m,
-            holders: (0..81)
-                .filter(|&c| view.masks[c] & m == m)
-                .fold(0, |s, c| s | 1 << c),
+            holders: pencil::digits(m).fold(pencil::ALL, |s, d| s & view.pencil.cands(d)),
             found: Vec::new(),
         };
         walk.extend(&mut vec![start], 1 << start, 2, 0, None);

@@ -314,6 +314,29 @@ fn length_tenths(complexity: u32) -> u16 {
     added
 }
 
+/// The candidates whose being off turns `(cell, digit)` on (with cell links `y`, house
+/// links `x`), as bits of their slots: the only ones through which a cycle can close.
+fn closers(grid: &Marks, cell: usize, digit: u8, y: bool, x: bool) -> [u64; 12] {
+    let mut closers = [0u64; 12];
+    let mut set = |c: usize, d: u8| {
+        let s = slot(c, d);
+        closers[s / 64] |= 1 << (s % 64);
+    };
+    if y && grid.count(cell) == 2 {
+        let other = (grid.masks[cell] & !(1 << (digit - 1))).trailing_zeros() as u8 + 1;
+        set(cell, other);
+    }
+    if x {
+        for house in regions(cell) {
+            let others = grid.places(house, digit) & !(1 << cell);
+            if others.count_ones() == 1 {
+                set(others.trailing_zeros() as usize, digit);
+            }
+        }
+    }
+    closers
+}
+
 struct Search {
     marks: Marks,
     /// For a chain nested in another: the grid the outer chain began from (`marks` being the
@@ -640,7 +663,7 @@ impl Search {
             mut chains,
         ] = self.lists();
         pending_on.push(source);
-        let closers = self.leading_back(&grid, cell, digit, y, x);
+        let closers = closers(&grid, cell, digit, y, x);
         let mut length = 0;
         // The lowest base of what this start can give: cycles 6.5 (or 7.0 with both kinds
         // of link), forcing chains 6.6 (7.0).
@@ -748,29 +771,6 @@ impl Search {
             });
         }
         self.give_back([cycles, pending_on, pending_off, level_on, level_off, chains]);
-    }
-
-    /// The candidates whose being off turns `(cell, digit)` on (with cell links `y`, house
-    /// links `x`), as bits of their slots: the only ones through which a cycle can close.
-    fn leading_back(&self, grid: &Marks, cell: usize, digit: u8, y: bool, x: bool) -> [u64; 12] {
-        let mut closers = [0u64; 12];
-        let mut set = |c: usize, d: u8| {
-            let s = slot(c, d);
-            closers[s / 64] |= 1 << (s % 64);
-        };
-        if y && grid.count(cell) == 2 {
-            let other = (grid.masks[cell] & !(1 << (digit - 1))).trailing_zeros() as u8 + 1;
-            set(cell, other);
-        }
-        if x {
-            for house in regions(cell) {
-                let others = grid.places(house, digit) & !(1 << cell);
-                if others.count_ones() == 1 {
-                    set(others.trailing_zeros() as usize, digit);
-                }
-            }
-        }
-        closers
     }
 
     /// Whether a static chain of at least `complexity` candidates, with a kind's base of
