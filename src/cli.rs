@@ -201,9 +201,9 @@ pub struct GenerateArgs {
 
     /// The level for a person every puzzle must have (the ladder of `rate`); implies --rate.
     ///
-    /// The generator searches toward it as toward `--guesses`. `beyond` (past Sudoku
-    /// Explainer's dynamic chains) is rarer than one generated puzzle in 100,000, so it
-    /// usually runs out of attempts.
+    /// The generator searches toward it as toward `--guesses`. `beyond` (past the whole
+    /// ladder, Sudoku Explainer's experimental nestings included) has never been met, so it
+    /// runs out of attempts.
     #[arg(long, value_enum)]
     pub level: Option<LevelArg>,
 
@@ -474,8 +474,9 @@ pub struct RateArgs {
 
     /// The ladder's last technique to try, by its name in the `hardest` column; a puzzle that
     /// needs more is `beyond` [default: the whole ladder]. The nested chains at the top take
-    /// seconds a puzzle where they are needed (serate takes minutes), and longer where even
-    /// they fall short: `--up-to dynamic-chain` gives up on the forum's hardest lists in
+    /// seconds a puzzle where they are needed (serate takes minutes), and Explainer's
+    /// experimental nestings past them minutes a step: `--up-to nested-dynamic-chain` stops
+    /// before those, and `--up-to dynamic-chain` gives up on the forum's hardest lists in
     /// milliseconds a puzzle.
     #[arg(long, value_name = "TECHNIQUE", value_parser = technique_parser())]
     pub up_to: Option<Technique>,

@@ -145,6 +145,15 @@ pub enum Technique {
     /// Dynamic forcing chains (+) that follow what dynamic forcing chains rule out on the grid
     /// they have left; from 10.5 (Sudoku Explainer's "+ Dynamic Forcing Chains").
     NestedDynamicChain,
+    /// The same, following what dynamic forcing chains (+) rule out; from 10.5 (the first of
+    /// Sudoku Explainer's experimental nestings, which it tries only where the rest fail).
+    NestedDynamicPlusChain,
+    /// The same, following what nested forcing chains rule out: two levels of nesting; from
+    /// 10.5 (Sudoku Explainer's second experimental nesting).
+    NestedDynamicNestedChain,
+    /// The same, following what nested multiple forcing chains rule out; from 10.5 (Sudoku
+    /// Explainer's last experimental nesting).
+    NestedDynamicNestedMultipleChain,
 }
 
 /// How hard a puzzle is, by the hardest technique it needs.
@@ -186,7 +195,7 @@ impl Level {
 
 impl Technique {
     /// The ladder: every technique, easiest first, in Sudoku Explainer's order.
-    pub const ALL: [Technique; 40] = {
+    pub const ALL: [Technique; 43] = {
         use Technique::*;
         [
             FullHouse,
@@ -229,6 +238,9 @@ impl Technique {
             NestedChain,
             NestedMultipleChain,
             NestedDynamicChain,
+            NestedDynamicPlusChain,
+            NestedDynamicNestedChain,
+            NestedDynamicNestedMultipleChain,
         ]
     };
 
@@ -318,6 +330,11 @@ impl Technique {
             NestedChain => forcing::find(p, forcing::Kind::Nested),
             NestedMultipleChain => forcing::find(p, forcing::Kind::NestedMultiple),
             NestedDynamicChain => forcing::find(p, forcing::Kind::NestedDynamic),
+            NestedDynamicPlusChain => forcing::find(p, forcing::Kind::NestedDynamicPlus),
+            NestedDynamicNestedChain => forcing::find(p, forcing::Kind::NestedDynamicNested),
+            NestedDynamicNestedMultipleChain => {
+                forcing::find(p, forcing::Kind::NestedDynamicNestedMultiple)
+            }
         }
     }
 }
@@ -399,6 +416,24 @@ const PROFILES: [(&str, &str, u16, Level); Technique::ALL.len()] = [
     (
         "nested dynamic forcing chain",
         "nested-dynamic-chain",
+        105,
+        Level::Expert,
+    ),
+    (
+        "nested dynamic forcing chain (+)",
+        "nested-dynamic-plus-chain",
+        105,
+        Level::Expert,
+    ),
+    (
+        "doubly nested forcing chain",
+        "nested-dynamic-nested-chain",
+        105,
+        Level::Expert,
+    ),
+    (
+        "doubly nested multiple forcing chain",
+        "nested-dynamic-nested-multiple-chain",
         105,
         Level::Expert,
     ),

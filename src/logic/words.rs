@@ -154,8 +154,17 @@ pub(crate) fn words(step: &Step) -> String {
             let suffix = wing_suffix(double, biggest, candidates);
             format!("{name}-Wing {suffix}: {} on {on}", full(&step.cells))
         }
-        ForcingChain | NishioChain | MultipleChain | DynamicChain | DynamicPlusChain
-        | NestedChain | NestedMultipleChain | NestedDynamicChain => match step.form {
+        ForcingChain
+        | NishioChain
+        | MultipleChain
+        | DynamicChain
+        | DynamicPlusChain
+        | NestedChain
+        | NestedMultipleChain
+        | NestedDynamicChain
+        | NestedDynamicPlusChain
+        | NestedDynamicNestedChain
+        | NestedDynamicNestedMultipleChain => match step.form {
             Form::Chain(chain) => chain_words(chain, step),
             _ => unreachable!("a chain's step has its shape"),
         },

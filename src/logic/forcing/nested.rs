@@ -97,8 +97,8 @@ impl Search {
     }
 
     /// What the rules nested in this search's chains find on `grid`: the hints of the first
-    /// basic rule that finds any, or else (nested chains) of the static chains, each with its
-    /// length and key.
+    /// basic rule that finds any, or else of the first kind of chain nested in this kind
+    /// (`Kind::nests`) that finds any, each with its length and key.
     pub(super) fn rules(&self, grid: &Marks) -> Vec<RuleHint> {
         let before = implied::Before {
             marks: &self.marks,
@@ -106,16 +106,16 @@ impl Search {
             placed: self.placed,
         };
         let basic = implied::first_rule(grid, &before);
-        if !basic.is_empty() || self.kind == Kind::DynamicPlus {
+        if !basic.is_empty() {
             return basic.into_iter().map(|hint| (hint, None)).collect();
         }
-        let mut chains = match self.kind {
-            Kind::NestedDynamic => self.nested_chains(grid, Kind::Dynamic),
-            _ => self.nested_chains(grid, Kind::Static),
-        };
-        if chains.is_empty() && self.kind == Kind::NestedMultiple {
-            chains = self.nested_chains(grid, Kind::Multiple);
-        }
+        let chains = self
+            .kind
+            .nests()
+            .iter()
+            .map(|&kind| self.nested_chains(grid, kind))
+            .find(|chains| !chains.is_empty())
+            .unwrap_or_default();
         chains
             .into_iter()
             .map(|(hint, complexity, key)| (hint, Some((complexity, key))))
