@@ -181,8 +181,7 @@ fn chain_words(chain: Chain, step: &Step) -> String {
                 _ if step.cells.len() == 4 => "Generalized X-Wing",
                 _ => "Bidirectional X-Cycle",
             };
-            // The chain's cells end where they start: Explainer names the start once, last.
-            let cells = list(step.cells[1..].iter().map(|&c| cell_name(c)), ",");
+            let cells = list(step.cells.iter().map(|&c| cell_name(c)), ",");
             format!("{name}: {cells}")
         }
         Chain::Forcing {

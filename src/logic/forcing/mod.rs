@@ -992,7 +992,16 @@ impl Search {
             (true, false) => 3,
             _ => 2,
         };
-        let cells = self.chain_cells(on);
+        // Explainer's cells of a cycle: those of its nodes after the start, in the order they
+        // were reached, each once (the start's cell comes first where the cycle leaves it by
+        // a link within that cell, else last, where it closes).
+        let mut cells = Vec::new();
+        for &p in path.iter().rev() {
+            let cell = self.nodes[p as usize].cell as usize;
+            if !cells.contains(&cell) {
+                cells.push(cell);
+            }
+        }
         self.hints.push(Hint {
             score: base + length_tenths(complexity),
             complexity,
@@ -1429,6 +1438,30 @@ mod tests {
             (103, vec![(49, 4)])
         );
         assert_eq!(step.technique, Technique::NestedChain);
+    }
+
+    #[test]
+    fn a_cycle_lists_its_cells_as_explainer_does() {
+        // Sudoku Exchange bank puzzles, with the step Sukaku Explainer's log gives (`--after=
+        // "%r %s"`): its cells from the start's first link on, each once, so the start's cell
+        // comes last where the cycle leaves it through a house (the first) and first where it
+        // leaves through the start's cell (the second).
+        for (puzzle, n, words) in [
+            (
+                "000040000050603010002809700000000000078104590013705820001000200700000005009402300",
+                9,
+                "Bidirectional Y-Cycle: r2c3,r2c7,r1c7,r1c3",
+            ),
+            (
+                "900870000006004103040010009000000030004102700080000000500060040603400200000083005",
+                32,
+                "Bidirectional Cycle: r4c1,r4c2,r8c2,r8c9,r7c9,r4c9",
+            ),
+        ] {
+            let grid = puzzle.parse().unwrap();
+            let step = crate::logic::explain(&grid).unwrap().nth(n - 1).unwrap();
+            assert_eq!(super::super::words::words(&step), words);
+        }
     }
 
     #[test]
