@@ -21,7 +21,9 @@ cut -c1-81 "$puzzles" > "$work/puzzles.txt"
 
 if [ -n "$cached" ]; then
     cp "$cached" "$work/se.txt"
-    se_seconds=$(awk '{sub(/s$/, "", $2); t += $2} END {print t}' "$work/se.txt")
+    # serate writes a puzzle's time as 21.40s, or 1m38s past a minute.
+    se_seconds=$(awk '{sub(/s$/, "", $2); n = split($2, p, "m"); t += (n == 2 ? p[1] * 60 + p[2] : p[1])}
+        END {print t}' "$work/se.txt")
 else
     start=$(date +%s.%N)
     java -cp "$classes" diuf.sudoku.test.serate --threads=1 --format="%r/%p/%d %e" \
@@ -62,7 +64,10 @@ for b in sorted(bands):
     e, w, t = bands[b]
     print(f"  ER {b}.x: {t:4} puzzles, equal {e:4}, within 0.1 {w:4}")
 print(f"pearl (EP) equal {pearl}, diamond (ED) equal {diamond}")
-se_times = [float(t.rstrip("s")) for _, t in se]
+def seconds(text):  # serate's 21.40s, or 1m38s past a minute
+    minutes, _, rest = text.rstrip("s").rpartition("m")
+    return float(minutes or 0) * 60 + float(rest)
+se_times = [seconds(t) for _, t in se]
 our_times = [float(t) / 1e6 for t in open(sys.argv[5]) if t.strip()]
 se_total, our_total = float(sys.argv[3]), float(sys.argv[4])
 se_median, our_median = statistics.median(se_times), statistics.median(our_times)
