@@ -21,9 +21,7 @@ cut -c1-81 "$puzzles" > "$work/puzzles.txt"
 
 if [ -n "$cached" ]; then
     cp "$cached" "$work/se.txt"
-    # serate writes a puzzle's time as 21.40s, or 1m38s past a minute.
-    se_seconds=$(awk '{sub(/s$/, "", $2); n = split($2, p, "m"); t += (n == 2 ? p[1] * 60 + p[2] : p[1])}
-        END {print t}' "$work/se.txt")
+    se_seconds=""  # the sum of its puzzles' times, read below
 else
     start=$(date +%s.%N)
     java -cp "$classes" diuf.sudoku.test.serate --threads=1 --format="%r/%p/%d %e" \
@@ -69,7 +67,8 @@ def seconds(text):  # serate's 21.40s, or 1m38s past a minute
     return float(minutes or 0) * 60 + float(rest)
 se_times = [seconds(t) for _, t in se]
 our_times = [float(t) / 1e6 for t in open(sys.argv[5]) if t.strip()]
-se_total, our_total = float(sys.argv[3]), float(sys.argv[4])
+se_total = float(sys.argv[3]) if sys.argv[3] else sum(se_times)
+our_total = float(sys.argv[4])
 se_median, our_median = statistics.median(se_times), statistics.median(our_times)
 print(f"serate {se_total:.1f} s, median {se_median * 1000:.0f} ms a puzzle (10 ms steps); "
       f"ours {our_total:.2f} s, median {our_median * 1000:.2f} ms: "

@@ -1475,9 +1475,8 @@ mod tests {
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
         let solution = crate::solve(&puzzle.parse().unwrap(), crate::Mode::Unique)
             .solution
-            .unwrap()
-            .to_string();
-        let digit = |cell: usize| solution.as_bytes()[cell] - b'0';
+            .unwrap();
+        let digit = |cell: usize| solution.cells()[cell];
         let p = after(puzzle, 1);
         for kind in [
             Kind::NestedDynamicPlus,
