@@ -514,6 +514,11 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "STEP")]
     pub marks: Vec<u32>,
 
+    /// Under each chain's step, its chains as Sudoku Explainer's views list them: from the
+    /// assumption to the conclusion, each implication numbered, with its reason.
+    #[arg(long)]
+    pub chains: bool,
+
     /// The ladder's last technique to try, as for `rate` [default: the whole ladder].
     #[arg(long, value_name = "TECHNIQUE", value_parser = technique_parser())]
     pub up_to: Option<Technique>,
@@ -869,6 +874,7 @@ impl ExplainArgs {
             line: self.line,
             input: self.input.options(None, false),
             marks: self.marks.clone(),
+            chains: self.chains,
             up_to: self.up_to.unwrap_or(Technique::TOP),
         }
     }

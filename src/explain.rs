@@ -3,7 +3,7 @@
 
 use crate::grid::Grid;
 use crate::input::{InputPath, Options, for_each_puzzle};
-use crate::logic::{Level, Rating, Score, Technique, explain_up_to};
+use crate::logic::{Level, Rating, Score, Technique, chains, explain_up_to};
 use crate::solver::{Mode, Status, solve};
 use anyhow::{Context, bail};
 use std::fmt::Write as _;
@@ -19,6 +19,8 @@ pub struct Config {
     pub input: Options,
     /// Draw the pencil marks before these steps (0: the start).
     pub marks: Vec<u32>,
+    /// Under each chain's step, its chains in Explainer's words.
+    pub chains: bool,
     /// The ladder's last technique to try.
     pub up_to: Technique,
 }
@@ -58,6 +60,7 @@ pub fn run(config: &Config) -> anyhow::Result<String> {
                 path.pencil().marks()
             );
         }
+        let before = config.chains.then(|| *path.pencil());
         let Some(step) = path.next() else { break };
         rating.took(&step);
         // Explainer's score and words, then what the step does where the words leave it out.
@@ -66,6 +69,18 @@ pub fn run(config: &Config) -> anyhow::Result<String> {
             let _ = write!(out, " => {}", step.effect());
         }
         let _ = writeln!(out);
+        if let Some(before) = before {
+            for (i, chain) in chains(&before, &step).iter().enumerate() {
+                for (k, line) in chain.lines().iter().enumerate() {
+                    let label = if k == 0 {
+                        format!("chain {}: ", i + 1)
+                    } else {
+                        String::new()
+                    };
+                    let _ = writeln!(out, "        {label}{line}");
+                }
+            }
+        }
     }
     let (steps, left) = (rating.steps, path.pencil().candidates_left());
     rating.candidates_left = left;

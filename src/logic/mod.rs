@@ -38,6 +38,7 @@ mod wings;
 mod words;
 
 use crate::grid::Grid;
+pub use forcing::ChainView;
 pub use pencil::{Contradiction, Pencil};
 pub(crate) use step::Step;
 use view::View;
@@ -603,6 +604,19 @@ pub fn explain_up_to(puzzle: &Grid, top: Technique) -> Result<Explanation, Contr
         pencil: Pencil::new(puzzle)?,
         top,
     })
+}
+
+/// The chains behind `step`, a chain's step found on `p` (the pencil marks before it), as
+/// Sudoku Explainer's views list them; none for a step of another technique. The search is
+/// run again, keeping its chains this time: only `explain --chains` pays for them.
+pub(crate) fn chains(p: &Pencil, step: &Step) -> Vec<ChainView> {
+    let Some(kind) = forcing::Kind::of(step.technique) else {
+        return Vec::new();
+    };
+    match forcing::find_traced(p, kind) {
+        Some((traced, views)) if traced == *step => views,
+        _ => unreachable!("the search finds the step it found before"),
+    }
 }
 
 /// An iterator over a puzzle's steps (see [`explain`]); [`Explanation::pencil`] is the state

@@ -342,3 +342,26 @@ fn explain_refuses_what_has_no_single_solution() {
     assert_eq!(code, 2);
     assert!(err.contains("--marks 500: the path has"), "{err}");
 }
+
+#[test]
+fn explain_chains_lists_each_chain_under_its_step() {
+    // A Sudoku Exchange bank puzzle whose step 17 is a forcing chain.
+    let p = "097010530800000004041000870000060000010532080005104700003000900080206010000050000";
+    let (code, out, err) = run(&["explain", "--chains", p]);
+    assert_eq!(code, 0, "{err}");
+    let step = out.find("17. 7.1 Forcing Chain: r6c1.6 off").expect(&out);
+    let after: Vec<&str> = out[step..].lines().skip(1).take(8).collect();
+    assert_eq!(
+        after[0].trim(),
+        "chain 1: If r6c1 contains the value 6, then r6c1 cannot contain the value 6:"
+    );
+    assert!(
+        after[7]
+            .trim()
+            .starts_with("(7) If r1c1 contains the value 6"),
+        "{out}"
+    );
+    // Without the option, no chain is listed.
+    let (_, plain, _) = run(&["explain", p]);
+    assert!(!plain.contains("chain 1:"));
+}

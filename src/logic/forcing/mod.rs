@@ -21,6 +21,7 @@
 
 mod nested;
 mod reach;
+mod trace;
 
 use super::marks::Marks;
 use super::pencil::{Cells, Pencil, houses_box_first as regions, members};
@@ -28,6 +29,7 @@ use super::step::{Chain, Form, Literal};
 use super::{Step, Technique};
 use nested::RuleHint;
 use std::collections::VecDeque;
+pub use trace::ChainView;
 
 /// A node of the implication graph: a candidate, assumed on or off, and what implied it.
 #[derive(Debug, Clone, Copy)]
@@ -172,6 +174,8 @@ struct Hint {
     /// For a chain nested in another: what the outer chain must have removed for it to hold
     /// (Explainer's rule parents), and a key that tells one chain from another.
     rule: Option<(Vec<(usize, u8)>, u64)>,
+    /// Its chains, for `explain --chains` (empty unless the search traces them).
+    views: Vec<ChainView>,
 }
 
 /// Which producer of Explainer's chains is searching.
@@ -209,6 +213,25 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
+    const ALL: [Kind; 11] = [
+        Kind::Static,
+        Kind::Nishio,
+        Kind::Multiple,
+        Kind::Dynamic,
+        Kind::DynamicPlus,
+        Kind::Nested,
+        Kind::NestedMultiple,
+        Kind::NestedDynamic,
+        Kind::NestedDynamicPlus,
+        Kind::NestedDynamicNested,
+        Kind::NestedDynamicNestedMultiple,
+    ];
+
+    /// The kind whose chains `technique` finds, if it is a chain's.
+    pub(crate) fn of(technique: Technique) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.technique() == technique)
+    }
+
     fn technique(self) -> Technique {
         match self {
             Kind::Static => Technique::ForcingChain,
@@ -268,12 +291,22 @@ impl Kind {
 /// The chain of this kind that Explainer would apply first on `p`: the lowest score, then
 /// the shortest, then by its kind of conclusion; `None` when there is none.
 pub(crate) fn find(p: &Pencil, kind: Kind) -> Option<Step> {
-    find_best(p, kind, true)
+    find_best(p, kind, true, false).map(|(step, _)| step)
+}
+
+/// [`find`], and the chains behind the step as Explainer's views list them.
+pub(crate) fn find_traced(p: &Pencil, kind: Kind) -> Option<(Step, Vec<ChainView>)> {
+    find_best(p, kind, true, true)
 }
 
 /// [`find`], with static chains that cannot be the best left unfollowed (`only_best`) or
-/// followed (the tests hold the two alike).
-fn find_best(p: &Pencil, kind: Kind, only_best: bool) -> Option<Step> {
+/// followed (the tests hold the two alike), and the best hint's chains if `trace`.
+fn find_best(
+    p: &Pencil,
+    kind: Kind,
+    only_best: bool,
+    trace: bool,
+) -> Option<(Step, Vec<ChainView>)> {
     // Only the rules nested in the chains (+) ask how many of each digit are placed (the
     // X-wing's test); the other kinds are on every hard step's path and skip the count.
     let placed = match kind.plus() {
@@ -282,6 +315,7 @@ fn find_best(p: &Pencil, kind: Kind, only_best: bool) -> Option<Step> {
     };
     let mut search = Search::new(Marks::of(p), p.empty(), placed, kind);
     search.only_best = only_best;
+    search.trace = trace;
     match kind {
         Kind::Static => search.statics(),
         _ => search.multiple(),
@@ -299,7 +333,7 @@ fn find_best(p: &Pencil, kind: Kind, only_best: bool) -> Option<Step> {
     let digits = eliminations
         .iter()
         .fold(0u16, |m, &(_, d)| m | 1 << (d - 1));
-    Some(Step {
+    let step = Step {
         technique: best.technique,
         score: best.score,
         placement: best.placement,
@@ -308,7 +342,8 @@ fn find_best(p: &Pencil, kind: Kind, only_best: bool) -> Option<Step> {
         houses: Vec::new(),
         cells: best.cells,
         form: Form::Chain(best.chain),
-    })
+    };
+    Some((step, best.views))
 }
 
 /// Whether a static cell forcing chain from `cell`, or a house forcing chain from a house
@@ -397,6 +432,8 @@ struct Search {
     keep_to_components: bool,
     kind: Kind,
     hints: Vec<Hint>,
+    /// Whether hints keep their chains' views (only `explain --chains` asks).
+    trace: bool,
 }
 
 /// Chains a search has followed from one assumption, to be replayed (see
@@ -462,6 +499,7 @@ impl Search {
             keep_to_components: true,
             kind,
             hints: Vec::new(),
+            trace: false,
         }
     }
 
@@ -796,6 +834,7 @@ impl Search {
                 },
                 cells: self.chain_cells(target),
                 rule: self.rule_of(&[target], false, 0),
+                views: self.views(&[target]),
             });
         }
         self.give_back([cycles, pending_on, pending_off, level_on, level_off, chains]);
@@ -1012,6 +1051,7 @@ impl Search {
             chain: Chain::Cycle { x, y },
             cells,
             rule: self.rule_of(&[on], true, 0),
+            views: self.views(&[on]),
         });
     }
 
@@ -1101,6 +1141,13 @@ impl Search {
 
     /// The hints (as hints, not nodes) are all a search keeps of one start: the nodes made
     /// after `mark()` can go, so that the arena stays small and in cache.
+    fn views(&self, ends: &[u32]) -> Vec<ChainView> {
+        match self.trace {
+            true => ends.iter().map(|&end| self.trace(end)).collect(),
+            false => Vec::new(),
+        }
+    }
+
     fn mark(&self) -> (usize, usize, usize) {
         (self.nodes.len(), self.parents.len(), self.nested.len())
     }
@@ -1194,6 +1241,7 @@ impl Search {
             chain,
             cells: vec![cell],
             rule: self.rule_of(ends, false, start),
+            views: self.views(ends),
         });
     }
 
@@ -1632,8 +1680,11 @@ mod tests {
             let mut p = Pencil::new(&puzzle.parse().unwrap()).unwrap();
             while let Some(step) = super::super::next_step(&p) {
                 if step.technique >= Technique::ForcingChain {
-                    let bounded = find_best(&p, Kind::Static, true);
-                    assert_eq!(bounded, find_best(&p, Kind::Static, false));
+                    let bounded = find_best(&p, Kind::Static, true, false).map(|(step, _)| step);
+                    assert_eq!(
+                        bounded,
+                        find_best(&p, Kind::Static, false, false).map(|(step, _)| step)
+                    );
                     compared += 1;
                     found += bounded.is_some() as usize;
                 }
