@@ -38,7 +38,7 @@ mod wings;
 mod words;
 
 use crate::grid::Grid;
-pub use forcing::ChainView;
+pub(crate) use forcing::ChainView;
 pub use pencil::{Contradiction, Pencil};
 pub(crate) use step::Step;
 use view::View;
@@ -323,18 +323,18 @@ impl Technique {
             AlignedTripleExclusion => aligned::exclusion(view, 3, self),
             XyWing => wings::xy_wing(view),
             XyzWing => wings::xyz_wing(view),
-            ForcingChain => forcing::find(p, forcing::Kind::Static),
-            NishioChain => forcing::find(p, forcing::Kind::Nishio),
-            MultipleChain => forcing::find(p, forcing::Kind::Multiple),
-            DynamicChain => forcing::find(p, forcing::Kind::Dynamic),
-            DynamicPlusChain => forcing::find(p, forcing::Kind::DynamicPlus),
-            NestedChain => forcing::find(p, forcing::Kind::Nested),
-            NestedMultipleChain => forcing::find(p, forcing::Kind::NestedMultiple),
-            NestedDynamicChain => forcing::find(p, forcing::Kind::NestedDynamic),
-            NestedDynamicPlusChain => forcing::find(p, forcing::Kind::NestedDynamicPlus),
-            NestedDynamicNestedChain => forcing::find(p, forcing::Kind::NestedDynamicNested),
-            NestedDynamicNestedMultipleChain => {
-                forcing::find(p, forcing::Kind::NestedDynamicNestedMultiple)
+            ForcingChain
+            | NishioChain
+            | MultipleChain
+            | DynamicChain
+            | DynamicPlusChain
+            | NestedChain
+            | NestedMultipleChain
+            | NestedDynamicChain
+            | NestedDynamicPlusChain
+            | NestedDynamicNestedChain
+            | NestedDynamicNestedMultipleChain => {
+                forcing::find(p, forcing::Kind::of(self).expect("a chain's kind"))
             }
         }
     }

@@ -1139,8 +1139,7 @@ impl Search {
         }
     }
 
-    /// The hints (as hints, not nodes) are all a search keeps of one start: the nodes made
-    /// after `mark()` can go, so that the arena stays small and in cache.
+    /// The views of the chains ending at `ends`, where the search traces them.
     fn views(&self, ends: &[u32]) -> Vec<ChainView> {
         match self.trace {
             true => ends.iter().map(|&end| self.trace(end)).collect(),
@@ -1148,6 +1147,8 @@ impl Search {
         }
     }
 
+    /// The hints (as hints, not nodes) are all a search keeps of one start: the nodes made
+    /// after `mark()` can go, so that the arena stays small and in cache.
     fn mark(&self) -> (usize, usize, usize) {
         (self.nodes.len(), self.parents.len(), self.nested.len())
     }

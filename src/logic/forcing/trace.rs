@@ -73,8 +73,8 @@ impl Search {
         if std::mem::replace(&mut done[node as usize], true) {
             return;
         }
-        let parents = self.parents_of(node).to_vec();
-        for &parent in &parents {
+        let parents = self.parents_of(node);
+        for &parent in parents {
             self.add_links(parent, listed, links, done);
         }
         let then = self.literal(node);
