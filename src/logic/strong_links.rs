@@ -100,11 +100,12 @@ fn shared_house(cells: Cells) -> Option<usize> {
         .find(|&h| cells & !HOUSES[h] == 0)
 }
 
-/// The best chain so far: its score, eliminations, suffix and step.
-type Best = Option<(u16, usize, String, Step)>;
+/// The best chain so far: its score, eliminations, suffix, place in Explainer's order
+/// ([`Reading::order`]) and step.
+type Best = Option<(u16, usize, String, Vec<u16>, Step)>;
 
 /// The chain of `n` links that Sukaku Explainer would apply first: the lowest score, then the
-/// most eliminations, then the least suffix.
+/// most eliminations, then the least suffix, then the first in Explainer's order.
 pub(crate) fn fish(view: &View, n: usize, t: Technique) -> Option<Step> {
     let mut best: Best = None;
     for d in 1..=9u8 {
@@ -120,7 +121,7 @@ pub(crate) fn fish(view: &View, n: usize, t: Technique) -> Option<Step> {
         let (first, none) = (Entries::first(all.len()), Entries::default());
         search.extend(&mut Vec::with_capacity(n), first, none, 0, &mut best);
     }
-    best.map(|b| b.3)
+    best.map(|b| b.4)
 }
 
 /// A set of ways into a link, `link * 2 + end` (which end it is entered by), as bits: taken
@@ -221,6 +222,11 @@ impl<'a> Search<'a> {
             return;
         }
         if chain.len() == n {
+            // Explainer reads each chain one way (and a loop from one link): the other
+            // readings are the same chain.
+            let Some(reading) = Reading::of(chain) else {
+                return;
+            };
             // Most chains remove nothing or lose to the best so far: the step is built only
             // for one that wins.
             let removed = removed(self.view, self.d, chain);
@@ -228,14 +234,20 @@ impl<'a> Search<'a> {
             if removed == 0 {
                 return;
             }
-            // Then Explainer's suffix, the least first; among equals, the first found.
-            let wins = |b: &(u16, usize, String, Step)| match (score, b.1).cmp(&(b.0, count)) {
-                std::cmp::Ordering::Equal => suffix(chain) < b.2,
-                order => order.is_lt(),
-            };
+            // Then Explainer's suffix, the least first; among equals, the first Explainer
+            // finds.
+            let place = || reading.order(self.d);
+            let wins =
+                |b: &(u16, usize, String, Vec<u16>, Step)| match (score, b.1).cmp(&(b.0, count)) {
+                    std::cmp::Ordering::Equal => match suffix(chain).cmp(&b.2) {
+                        std::cmp::Ordering::Equal => place() < b.3,
+                        order => order.is_lt(),
+                    },
+                    order => order.is_lt(),
+                };
             if best.as_ref().is_none_or(wins) {
                 let step = conclude(self.d, chain, removed, score, self.t);
-                *best = Some((score, count, suffix(chain), step));
+                *best = Some((score, count, suffix(chain), place(), step));
             }
             return;
         }
@@ -265,6 +277,88 @@ fn kinds(chain: &[(&Link, usize)]) -> ([u8; 4], u8) {
 fn suffix(chain: &[(&Link, usize)]) -> String {
     let (kinds, grouped) = kinds(chain);
     links_suffix(&kinds[..chain.len()], grouped)
+}
+
+/// Whether a complete chain is a loop: its ends share a house.
+fn is_ring(chain: &[(&Link, usize)]) -> bool {
+    let (first, first_exit) = chain[0];
+    let (last, last_exit) = chain[chain.len() - 1];
+    first.within[1 - first_exit] & last.within[last_exit] != 0
+}
+
+/// A complete chain as Explainer's enumeration meets it. Explainer takes a chain's links as
+/// a set first: sorted by kind (box, row, column) and then by number, they fill its
+/// positions. Then it tries the orders of the positions (`q`, the position of each link of
+/// the chain) that read no later as text than their reverse, each with every choice of the
+/// end each link is entered by (`u`, 0 for a link's first end), and a loop only from its
+/// first position, entered by its first end.
+struct Reading {
+    /// Each link's kind and number in Explainer's terms, in position order.
+    regions: Vec<(u8, u8)>,
+    q: Vec<usize>,
+    u: Vec<usize>,
+}
+
+impl Reading {
+    /// The reading of `chain`, if Explainer reads the chain this way.
+    fn of(chain: &[(&Link, usize)]) -> Option<Reading> {
+        let region = |link: &Link| (((link.house / 9 + 1) % 3) as u8, (link.house % 9) as u8);
+        let mut regions: Vec<(u8, u8)> = chain.iter().map(|(l, _)| region(l)).collect();
+        regions.sort_unstable();
+        let q: Vec<usize> = chain
+            .iter()
+            .map(|(l, _)| {
+                regions
+                    .binary_search(&region(l))
+                    .expect("a link's own region")
+            })
+            .collect();
+        let u: Vec<usize> = chain.iter().map(|&(_, exit)| 1 - exit).collect();
+        let reversed: Vec<usize> = q.iter().rev().copied().collect();
+        if q > reversed || is_ring(chain) && (q[0] != 0 || u[0] != 0) {
+            return None;
+        }
+        Some(Reading { regions, q, u })
+    }
+
+    /// Where Explainer meets this reading, as a key that sorts as its enumeration runs: the
+    /// links' kinds (the last position first, as its combinations of kinds come), the digit,
+    /// each position's number, the order of positions (as QuickPerm makes them) and the ends.
+    fn order(&self, d: u8) -> Vec<u16> {
+        let kinds = self.regions.iter().rev().map(|&(kind, _)| kind as u16);
+        let numbers = self.regions.iter().map(|&(_, number)| number as u16);
+        let ends = self.u.iter().fold(0, |m, &u| m << 1 | u as u16);
+        kinds
+            .chain([d as u16])
+            .chain(numbers)
+            .chain([quick_perm_rank(&self.q), ends])
+            .collect()
+    }
+}
+
+/// The rank of `q` among the permutations of its length as QuickPerm (the countdown form
+/// Explainer uses) makes them, the identity first.
+fn quick_perm_rank(q: &[usize]) -> u16 {
+    let n = q.len();
+    let mut p: Vec<usize> = (0..n).collect();
+    let mut r: Vec<usize> = (0..=n).collect();
+    let mut rank = 0;
+    let mut s = 1;
+    while p != q {
+        if s >= n {
+            unreachable!("every permutation comes");
+        }
+        r[s] -= 1;
+        let t = s % 2 * r[s];
+        p.swap(t, s);
+        rank += 1;
+        s = 1;
+        while r[s] == 0 {
+            r[s] = s;
+            s += 1;
+        }
+    }
+    rank
 }
 
 /// The places of `d` that a complete chain removes.
@@ -380,5 +474,22 @@ mod tests {
         let view = View::new(&p);
         let step = fish(&view, 2, Technique::TurbotFish).unwrap();
         assert!(step.score >= 40 && step.score <= 43, "{step}");
+    }
+
+    #[test]
+    fn quick_perm_ranks_follow_its_swaps() {
+        // QuickPerm's countdown order on three items: ABC BAC CAB ACB BCA CBA.
+        let order = [
+            [0, 1, 2],
+            [1, 0, 2],
+            [2, 0, 1],
+            [0, 2, 1],
+            [1, 2, 0],
+            [2, 1, 0],
+        ];
+        for (rank, q) in order.iter().enumerate() {
+            assert_eq!(quick_perm_rank(q), rank as u16, "{q:?}");
+        }
+        assert_eq!(quick_perm_rank(&[1, 0]), 1);
     }
 }

@@ -365,3 +365,24 @@ fn explain_chains_lists_each_chain_under_its_step() {
     let (_, plain, _) = run(&["explain", p]);
     assert!(!plain.contains("chain 1:"));
 }
+
+#[test]
+fn explain_takes_the_strong_link_chain_explainer_meets_first() {
+    // Sudoku Exchange bank puzzles where chains of equal score, eliminations and suffix tie:
+    // Explainer takes the one its enumeration meets first (kinds of links, digit, houses),
+    // read the way it reads it. Its steps, from serate's log.
+    for (p, step) in [
+        (
+            "000300200070501080200098000082000091006000300310000470000680002050207030007003000",
+            "35. 4.0 Skyscraper 011: Cell r3c7,r3c3,r7c3,r7c8 on value 1 => r1c8,r9c7<>1",
+        ),
+        (
+            "900006500000900802000040003000014900800000007007590000100050000502007000006200009",
+            "27. 4.1 2 Strong links 001: Cell r9c1,r7c2,r1c2,r1c5 on value 3 => r9c5<>3",
+        ),
+    ] {
+        let (code, out, err) = run(&["explain", p]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.lines().any(|l| l.trim() == step), "{step}\n{out}");
+    }
+}
