@@ -5,7 +5,8 @@
 //! or in the set: cells that see the cell and every z of the set lose z. When z is restricted
 //! in the same way too (doubly linked), x leaves cells that see the cell and every x of the
 //! set, and each other digit of the set leaves the cells that see every one of its places in
-//! the set (the set is then locked).
+//! the set (the set is then locked). Explainer names such a wing doubly linked only when one
+//! of those other digits, or both x and z, leave somewhere.
 
 use super::pencil::{Cells, PEERS, in_one_line, members, seen_by_all};
 use super::step::Form;
@@ -118,26 +119,35 @@ fn pincers<'a>(
         };
         let restricted = |d: u16| places(d) & !PEERS[yz] == 0;
         let (low, high) = (m & m.wrapping_neg(), m & (m - 1));
-        let (x, z) = match (restricted(low), restricted(high)) {
+        let (mut x, mut z) = match (restricted(low), restricted(high)) {
             (true, _) => (low, high),
             (false, true) => (high, low),
             _ => return None,
         };
-        let double = restricted(x) && restricted(z);
+        let mut double = restricted(x) && restricted(z);
         let all = cells | 1 << yz;
-        let mut removed = Vec::new();
         let digit = |d: u16| d.trailing_zeros() as u8 + 1;
-        let mut remove = |d: u16, seen: Cells| {
-            removed.push((digit(d), seen & view.pencil.cands(digit(d)) & !all));
-        };
-        remove(z, seen_by_all(places(z)) & PEERS[yz]);
+        let removal = |d: u16, seen: Cells| (digit(d), seen & view.pencil.cands(digit(d)) & !all);
+        let mut removed = vec![removal(z, seen_by_all(places(z)) & PEERS[yz])];
         if double {
-            remove(x, seen_by_all(places(x)) & PEERS[yz]);
+            let strong_z = removed[0].1 != 0;
+            removed.push(removal(x, seen_by_all(places(x)) & PEERS[yz]));
+            let strong_x = removed[1].1 != 0;
             let mut others = union & !m;
             while others != 0 {
                 let w = others & others.wrapping_neg();
                 others &= others - 1;
-                remove(w, seen_by_all(places(w)));
+                removed.push(removal(w, seen_by_all(places(w))));
+            }
+            // Explainer calls a wing doubly linked only when a digit besides x and z, or
+            // both x and z, leave somewhere; otherwise it names the wing by the one of x and
+            // z that leaves, as z.
+            let weak = removed[2..].iter().any(|&(_, cells)| cells != 0);
+            if !weak && !(strong_x && strong_z) {
+                double = false;
+                if !strong_z {
+                    (x, z) = (z, x);
+                }
             }
         }
         let digits = union;

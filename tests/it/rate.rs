@@ -386,3 +386,31 @@ fn explain_takes_the_strong_link_chain_explainer_meets_first() {
         assert!(out.lines().any(|l| l.trim() == step), "{step}\n{out}");
     }
 }
+
+#[test]
+fn explain_calls_a_wing_doubly_linked_as_explainer_does() {
+    // Explainer calls a wing doubly linked (suffix 2…, "on values x,z") only when a digit
+    // besides x and z leaves somewhere, or both x and z do; otherwise it is named by the one
+    // that leaves. Bank puzzles, one per case, with serate's steps.
+    for (p, step) in [
+        // A third digit leaves: doubly linked.
+        (
+            "062000003930400000000260080054000006020010040100000730010072000000005078200000190",
+            "30. 5.5 WXYZ-Wing 226: Cells r1c1,r3c1,r7c1,r3c2 on values 4,7 => r5c1<>8",
+        ),
+        // Only z leaves: singly linked on z.
+        (
+            "003004570100070000700306004804000700070000020002000405900508003000010007051400800",
+            "37. 6.4 VWXYZ-Wing 1311: Cells r1c2,r2c3,r3c2,r3c3,r7c2 on value 2 => r8c2<>2",
+        ),
+        // Only x leaves: singly linked, x named as z.
+        (
+            "000080006103006200800000304970040000000708000000030078506000002002600405400050000",
+            "29. 6.4 VWXYZ-Wing 1310: Cells r1c6,r2c4,r3c4,r3c6,r3c3 on value 9 => r3c8<>9",
+        ),
+    ] {
+        let (code, out, err) = run(&["explain", p]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.lines().any(|l| l.trim() == step), "{step}\n{out}");
+    }
+}
