@@ -143,7 +143,7 @@ fn pincers<'a>(
             // both x and z, leave somewhere; otherwise it names the wing by the one of x and
             // z that leaves, as z.
             let weak = removed[2..].iter().any(|&(_, cells)| cells != 0);
-            if !weak && !(strong_x && strong_z) {
+            if !(weak || strong_x && strong_z) {
                 double = false;
                 if !strong_z {
                     (x, z) = (z, x);
