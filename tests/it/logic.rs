@@ -363,7 +363,7 @@ const PUBLISHED_STEPS: &[(&str, usize, usize, &str)] = &[
         "data/17_clue_1000.txt",
         12,
         36,
-        "4.0 Skyscraper 011: Cell r3c2,r3c5,r5c5,r5c1 on value 9",
+        "4.0 Skyscraper 011: Cell r3c5,r3c2,r4c2,r4c4 on value 9",
     ),
     (
         "data/17_clue_1000.txt",
