@@ -222,11 +222,6 @@ impl<'a> Search<'a> {
             return;
         }
         if chain.len() == n {
-            // Explainer reads each chain one way (and a loop from one link): the other
-            // readings are the same chain.
-            let Some(reading) = Reading::of(chain) else {
-                return;
-            };
             // Most chains remove nothing or lose to the best so far: the step is built only
             // for one that wins.
             let removed = removed(self.view, self.d, chain);
@@ -234,6 +229,11 @@ impl<'a> Search<'a> {
             if removed == 0 {
                 return;
             }
+            // Explainer reads each chain one way (and a loop from one link): the other
+            // readings are the same chain.
+            let Some(reading) = Reading::of(chain) else {
+                return;
+            };
             // Then Explainer's suffix, the least first; among equals, the first Explainer
             // finds.
             let place = || reading.order(self.d);
@@ -370,8 +370,7 @@ fn removed(view: &View, d: u8, chain: &[(&Link, usize)]) -> Cells {
     let places = places(chain);
     let cands = view.pencil.cands(d);
     // Most chains are no loop: their ends share no house, which the ends' houses say.
-    let ring = first.within[1 - first_exit] & last.within[last_exit] != 0;
-    match ring.then(|| shared_house(start | end)).flatten() {
+    match is_ring(chain).then(|| shared_house(start | end)).flatten() {
         // A loop: every join is strong, and the rest of each joining house loses d.
         Some(ring) => {
             let joins = chain.windows(2).filter_map(|pair| {
@@ -408,7 +407,6 @@ fn conclude(d: u8, chain: &[(&Link, usize)], removed: Cells, score: u16, t: Tech
     // Explainer's cells: the chain's start, each join's two ends, and its end; an end that
     // is a group by its first cell outside the link's other end (an empty rectangle's two
     // ends share their crossing).
-    let (first, first_exit) = chain[0];
     let end = |link: &Link, i: usize| {
         let own = link.ends[i] & !link.ends[1 - i];
         let set = if own != 0 { own } else { link.ends[i] };
@@ -419,11 +417,10 @@ fn conclude(d: u8, chain: &[(&Link, usize)], removed: Cells, score: u16, t: Tech
         .flat_map(|(link, exit)| [end(link, 1 - exit), end(link, *exit)])
         .collect();
     let (kinds, grouped) = kinds(chain);
-    let (last, last_exit) = chain[chain.len() - 1];
     step.form = Form::Links {
         kinds,
         grouped,
-        ring: shared_house(first.ends[1 - first_exit] | last.ends[last_exit]).is_some(),
+        ring: is_ring(chain),
     };
     step
 }

@@ -381,9 +381,7 @@ fn explain_takes_the_strong_link_chain_explainer_meets_first() {
             "27. 4.1 2 Strong links 001: Cell r9c1,r7c2,r1c2,r1c5 on value 3 => r9c5<>3",
         ),
     ] {
-        let (code, out, err) = run(&["explain", p]);
-        assert_eq!(code, 0, "{err}");
-        assert!(out.lines().any(|l| l.trim() == step), "{step}\n{out}");
+        assert_explains(p, step);
     }
 }
 
@@ -409,8 +407,13 @@ fn explain_calls_a_wing_doubly_linked_as_explainer_does() {
             "29. 6.4 VWXYZ-Wing 1310: Cells r1c6,r2c4,r3c4,r3c6,r3c3 on value 9 => r3c8<>9",
         ),
     ] {
-        let (code, out, err) = run(&["explain", p]);
-        assert_eq!(code, 0, "{err}");
-        assert!(out.lines().any(|l| l.trim() == step), "{step}\n{out}");
+        assert_explains(p, step);
     }
+}
+
+/// `explain` of `p` succeeds and has the line `step`.
+fn assert_explains(p: &str, step: &str) {
+    let (code, out, err) = run(&["explain", p]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().any(|l| l.trim() == step), "{step}\n{out}");
 }
