@@ -41,7 +41,7 @@ use crate::grid::Grid;
 pub(crate) use forcing::ChainView;
 pub use pencil::{Contradiction, Pencil};
 pub(crate) use step::Step;
-use view::View;
+use view::LazyView;
 
 /// A technique of the ladder, in ladder order: easiest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -281,7 +281,7 @@ impl Technique {
 
     /// The first instance of this technique that makes progress on `p`, if any.
     pub fn find_on(self, p: &Pencil) -> Option<Step> {
-        self.find(&View::new(p))
+        self.find(&LazyView::new(p))
     }
 
     /// Whether this is one of the singles, which the rater places a scan at a time.
@@ -289,40 +289,42 @@ impl Technique {
         singles::TIERS.contains(&self)
     }
 
-    /// [`Technique::find_on`], on a view computed once for every technique tried.
-    fn find(self, view: &View) -> Option<Step> {
+    /// [`Technique::find_on`], on a view computed once for every technique tried (and only
+    /// once one reads it).
+    fn find(self, lazy: &LazyView) -> Option<Step> {
         use Technique::*;
-        let p = view.pencil;
+        let p = lazy.pencil;
+        let view = || lazy.get();
         match self {
             FullHouse | HiddenSingleBox | HiddenSingleLine | NakedSingle => singles::first(p, self),
             DirectPointing => intersections::direct_pointing(p),
             DirectClaiming => intersections::direct_claiming(p),
-            DirectHiddenPair => subsets::direct_hidden(view, 2, self),
-            DirectHiddenTriple => subsets::direct_hidden(view, 3, self),
+            DirectHiddenPair => subsets::direct_hidden(view(), 2, self),
+            DirectHiddenTriple => subsets::direct_hidden(view(), 3, self),
             Pointing => intersections::pointing(p),
             Claiming => intersections::claiming(p),
-            NakedPair => subsets::naked(view, 2, self),
-            NakedTriple => subsets::naked(view, 3, self),
-            NakedQuad => subsets::naked(view, 4, self),
-            HiddenPair => subsets::hidden(view, 2, self),
-            HiddenTriple => subsets::hidden(view, 3, self),
-            HiddenQuad => subsets::hidden(view, 4, self),
-            XWing => fish::fish(view, 2, self),
-            Swordfish => fish::fish(view, 3, self),
-            Jellyfish => fish::fish(view, 4, self),
-            TurbotFish => strong_links::fish(view, 2, self),
-            ThreeLinkFish => strong_links::fish(view, 3, self),
-            FourLinkFish => strong_links::fish(view, 4, self),
-            WxyzWing => als_wings::wing(view, 3, self),
-            UniqueLoop => unique::loops(view, self),
-            BivalueGrave => unique::bug(view, self),
-            VwxyzWing => als_wings::wing(view, 4, self),
-            UvwxyzWing => als_wings::wing(view, 5, self),
-            TuvwxyzWing => als_wings::wing(view, 6, self),
-            AlignedPairExclusion => aligned::exclusion(view, 2, self),
-            AlignedTripleExclusion => aligned::exclusion(view, 3, self),
-            XyWing => wings::xy_wing(view),
-            XyzWing => wings::xyz_wing(view),
+            NakedPair => subsets::naked(view(), 2, self),
+            NakedTriple => subsets::naked(view(), 3, self),
+            NakedQuad => subsets::naked(view(), 4, self),
+            HiddenPair => subsets::hidden(view(), 2, self),
+            HiddenTriple => subsets::hidden(view(), 3, self),
+            HiddenQuad => subsets::hidden(view(), 4, self),
+            XWing => fish::fish(view(), 2, self),
+            Swordfish => fish::fish(view(), 3, self),
+            Jellyfish => fish::fish(view(), 4, self),
+            TurbotFish => strong_links::fish(view(), 2, self),
+            ThreeLinkFish => strong_links::fish(view(), 3, self),
+            FourLinkFish => strong_links::fish(view(), 4, self),
+            WxyzWing => als_wings::wing(view(), 3, self),
+            UniqueLoop => unique::loops(view(), self),
+            BivalueGrave => unique::bug(view(), self),
+            VwxyzWing => als_wings::wing(view(), 4, self),
+            UvwxyzWing => als_wings::wing(view(), 5, self),
+            TuvwxyzWing => als_wings::wing(view(), 6, self),
+            AlignedPairExclusion => aligned::exclusion(view(), 2, self),
+            AlignedTripleExclusion => aligned::exclusion(view(), 3, self),
+            XyWing => wings::xy_wing(view()),
+            XyzWing => wings::xyz_wing(view()),
             ForcingChain
             | NishioChain
             | MultipleChain
@@ -454,7 +456,7 @@ fn next_step_up_to(p: &Pencil, top: Technique) -> Option<Step> {
     let (singles, rest) = ladder.split_at(first);
     let single = singles.iter().find_map(|&t| singles::first(p, t));
     single.or_else(|| {
-        let view = View::new(p);
+        let view = LazyView::new(p);
         rest.iter().find_map(|t| t.find(&view))
     })
 }
@@ -565,7 +567,7 @@ pub fn rate_up_to(puzzle: &Grid, top: Technique) -> Result<Rating, Contradiction
             continue;
         }
         let next = {
-            let view = View::new(&p);
+            let view = LazyView::new(&p);
             ladder
                 .iter()
                 .filter(|t| !merged.contains(t))

@@ -2,8 +2,9 @@
 //! cell's candidates, and each house's places for each digit. Singles need neither (they run
 //! on the digit boards alone, and most puzzles need nothing else).
 
-use super::pencil::{Cells, HOUSES, Pencil, members};
+use super::pencil::{Cells, HOUSES, Pencil};
 use crate::grid::{CELLS, unit_cells};
+use std::cell::OnceCell;
 
 /// The pencil marks, cell by cell and house by house.
 pub(crate) struct View<'a> {
@@ -19,19 +20,27 @@ pub(crate) struct View<'a> {
 impl<'a> View<'a> {
     /// The view of `pencil`.
     pub(crate) fn new(pencil: &'a Pencil) -> View<'a> {
+        // Row by row: a digit's row is nine bits of its board, already the row's positions;
+        // a box's positions are three bits from each of its three rows; a column's (and each
+        // cell's mask) take one bit per candidate. One pass over the candidates, where there
+        // was one for the masks and three more for the houses (the view is built for most
+        // steps past the singles).
         let mut masks = [0u16; CELLS];
-        for d in 1..=9u8 {
-            for c in members(pencil.cands(d)) {
-                masks[c] |= 1 << (d - 1);
-            }
-        }
         let mut places = [[0u16; 9]; 27];
-        for (h, house) in places.iter_mut().enumerate() {
-            for (i, &c) in unit_cells(h).iter().enumerate() {
-                let mut m = masks[c as usize];
-                while m != 0 {
-                    house[m.trailing_zeros() as usize] |= 1 << i;
-                    m &= m - 1;
+        for (d, board) in (1..=9).map(|d| pencil.cands(d)).enumerate() {
+            for r in 0..9 {
+                let row = (board >> (9 * r)) as u16 & 0x1ff;
+                places[r][d] = row;
+                let first_box = 18 + r / 3 * 3;
+                for b in 0..3 {
+                    places[first_box + b][d] |= (row >> (3 * b) & 7) << (3 * (r % 3));
+                }
+                let mut rest = row;
+                while rest != 0 {
+                    let c = rest.trailing_zeros() as usize;
+                    places[9 + c][d] |= 1 << r;
+                    masks[9 * r + c] |= 1 << d;
+                    rest &= rest - 1;
                 }
             }
         }
@@ -45,6 +54,28 @@ impl<'a> View<'a> {
     /// Where digit `d` may go in house `h`, as cells.
     pub(crate) fn cells_of(&self, h: usize, d: u8) -> Cells {
         self.pencil.cands(d) & HOUSES[h]
+    }
+}
+
+/// A step's view, built when the first technique that reads it is tried: the direct
+/// techniques that open the ladder past the singles read only the digit boards, and on most
+/// steps of an easy puzzle one of them finds the step.
+pub(crate) struct LazyView<'a> {
+    pub pencil: &'a Pencil,
+    view: OnceCell<View<'a>>,
+}
+
+impl<'a> LazyView<'a> {
+    pub(crate) fn new(pencil: &'a Pencil) -> LazyView<'a> {
+        LazyView {
+            pencil,
+            view: OnceCell::new(),
+        }
+    }
+
+    /// The view, built on the first call.
+    pub(crate) fn get(&self) -> &View<'a> {
+        self.view.get_or_init(|| View::new(self.pencil))
     }
 }
 
