@@ -2,48 +2,64 @@
 //! them leaves the rest of the other. Pointing: confined within the box, it leaves the rest of
 //! the line. Claiming: confined within the line, it leaves the rest of the box.
 
-use super::pencil::{HOUSES, Pencil, houses_of, is_single, members};
+use super::pencil::{Cells, HOUSES, Pencil, houses_of, is_single, members};
 use super::{Step, Technique};
 use std::ops::Range;
 
-/// A digit in a box on one line only: it leaves the rest of the line.
-pub(crate) fn pointing(p: &Pencil) -> Option<Step> {
-    locked(p, Technique::Pointing, false)
+/// A digit confined in `house` to its crossing with `other`, which still has it elsewhere.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Lock {
+    house: usize,
+    other: usize,
+    d: u8,
+    places: Cells,
+    removed: Cells,
 }
 
-/// A digit in a line within one box only: it leaves the rest of the box.
-pub(crate) fn claiming(p: &Pencil) -> Option<Step> {
-    locked(p, Technique::Claiming, false)
+/// Which locks: a box's digit on one line (pointing), or a line's in one box (claiming).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Pointing = 0,
+    Claiming = 1,
 }
 
-/// Pointing whose eliminations leave the digit one place in another box along the line: that
-/// hidden single is placed in the same step (Sudoku Explainer's direct pointing).
-pub(crate) fn direct_pointing(p: &Pencil) -> Option<Step> {
-    locked(p, Technique::DirectPointing, true)
-}
-
-/// Claiming whose eliminations leave the digit one place in another line through the box
-/// (Sudoku Explainer's direct claiming).
-pub(crate) fn direct_claiming(p: &Pencil) -> Option<Step> {
-    locked(p, Technique::DirectClaiming, true)
-}
-
-/// The first locked digit of `t`'s kind, in Sudoku Explainer's order, so that `explain` takes
-/// the step Explainer takes: for pointing, a box's digit on a column, then on a row; for
+/// Every lock of `kind` on `p`, in Sudoku Explainer's order, so that `explain` takes the
+/// step Explainer takes: for pointing, a box's digit on a column, then on a row; for
 /// claiming, a column's digit in a box, then a row's; each digit by digit, then house by
-/// house.
-fn locked(p: &Pencil, t: Technique, direct: bool) -> Option<Step> {
+/// house. A step's search lists them once for the plain and the direct techniques alike (the
+/// direct one is the first lock that leaves a single): the crossings are read once a step,
+/// not twice, and most steps have no lock at all.
+pub(crate) fn locks(p: &Pencil, kind: Kind) -> Vec<Lock> {
     const BOXES: Range<usize> = 18..27;
-    let (houses, crossed) = match t {
-        Technique::Pointing | Technique::DirectPointing => ([BOXES, BOXES], [COLUMN, ROW]),
-        _ => ([9..18, 0..9], [BOX, BOX]),
+    let (houses, crossed) = match kind {
+        Kind::Pointing => ([BOXES, BOXES], [COLUMN, ROW]),
+        Kind::Claiming => ([9..18, 0..9], [BOX, BOX]),
     };
-    houses.into_iter().zip(crossed).find_map(|(houses, kind)| {
-        (1..=9).find_map(|d| {
-            houses
-                .clone()
-                .find_map(|house| crossing(p, house, d, kind, t, direct))
-        })
+    let mut locks = Vec::new();
+    for (houses, crossed) in houses.into_iter().zip(crossed) {
+        for d in 1..=9 {
+            locks.extend(
+                houses
+                    .clone()
+                    .filter_map(|house| lock(p, house, d, crossed)),
+            );
+        }
+    }
+    locks
+}
+
+/// The first lock: pointing or claiming (`t`).
+pub(crate) fn plain(locks: &[Lock], t: Technique) -> Option<Step> {
+    locks.first().map(|lock| lock.step(t, None))
+}
+
+/// The first lock whose eliminations leave the digit a single place in a house of its
+/// house's kind that crosses the other house; that place is the step's placement (Sudoku
+/// Explainer's direct pointing and claiming, `t`).
+pub(crate) fn direct(p: &Pencil, locks: &[Lock], t: Technique) -> Option<Step> {
+    locks.iter().find_map(|lock| {
+        let cell = single_left(p, lock.d, lock.house, lock.other)?;
+        Some(lock.step(t, Some((cell, lock.d))))
     })
 }
 
@@ -53,17 +69,8 @@ const COLUMN: usize = 1;
 const BOX: usize = 2;
 
 /// `d` confined in `house` to its crossing with the house of kind `kind` (row, column or box)
-/// through its places, when that house's other cells still have it. With `direct`, only
-/// when its eliminations leave the digit a single place in a house of `house`'s kind that
-/// crosses the other house, and that place is the step's placement.
-fn crossing(
-    p: &Pencil,
-    house: usize,
-    d: u8,
-    kind: usize,
-    t: Technique,
-    direct: bool,
-) -> Option<Step> {
+/// through its places, when that house's other cells still have it.
+fn lock(p: &Pencil, house: usize, d: u8, kind: usize) -> Option<Lock> {
     let places = p.cands(d) & HOUSES[house];
     if places.count_ones() < 2 {
         return None;
@@ -73,14 +80,30 @@ fn crossing(
         return None;
     }
     let removed = p.cands(d) & HOUSES[other] & !HOUSES[house];
-    let placement = match direct {
-        false => None,
-        true => Some((single_left(p, d, house, other)?, d)),
-    };
-    let cells = members(places);
-    let mut step = Step::eliminating(t, &[(d, removed)], 1 << (d - 1), [house, other], cells)?;
-    step.placement = placement;
-    Some(step)
+    (removed != 0).then_some(Lock {
+        house,
+        other,
+        d,
+        places,
+        removed,
+    })
+}
+
+impl Lock {
+    fn step(&self, t: Technique, placement: Option<(usize, u8)>) -> Step {
+        let d = self.d;
+        let cells = members(self.places);
+        let mut step = Step::eliminating(
+            t,
+            &[(d, self.removed)],
+            1 << (d - 1),
+            [self.house, self.other],
+            cells,
+        )
+        .expect("a lock removes a candidate");
+        step.placement = placement;
+        step
+    }
 }
 
 /// A cell left the only place of `d` in a house of `house`'s kind (not `house`) that crosses
@@ -103,6 +126,18 @@ mod tests {
 
     fn pencil(line: &str) -> Pencil {
         Pencil::new(&line.parse::<Grid>().unwrap()).unwrap()
+    }
+
+    fn pointing(p: &Pencil) -> Option<Step> {
+        plain(&locks(p, Kind::Pointing), Technique::Pointing)
+    }
+
+    fn claiming(p: &Pencil) -> Option<Step> {
+        plain(&locks(p, Kind::Claiming), Technique::Claiming)
+    }
+
+    fn direct_claiming(p: &Pencil) -> Option<Step> {
+        direct(p, &locks(p, Kind::Claiming), Technique::DirectClaiming)
     }
 
     #[test]

@@ -39,6 +39,7 @@ mod words;
 
 use crate::grid::Grid;
 pub(crate) use forcing::ChainView;
+use intersections::Kind;
 pub use pencil::{Contradiction, Pencil};
 pub(crate) use step::Step;
 use view::LazyView;
@@ -297,12 +298,12 @@ impl Technique {
         let view = || lazy.get();
         match self {
             FullHouse | HiddenSingleBox | HiddenSingleLine | NakedSingle => singles::first(p, self),
-            DirectPointing => intersections::direct_pointing(p),
-            DirectClaiming => intersections::direct_claiming(p),
+            DirectPointing => intersections::direct(p, lazy.locks(Kind::Pointing), self),
+            DirectClaiming => intersections::direct(p, lazy.locks(Kind::Claiming), self),
             DirectHiddenPair => subsets::direct_hidden(view(), 2, self),
             DirectHiddenTriple => subsets::direct_hidden(view(), 3, self),
-            Pointing => intersections::pointing(p),
-            Claiming => intersections::claiming(p),
+            Pointing => intersections::plain(lazy.locks(Kind::Pointing), self),
+            Claiming => intersections::plain(lazy.locks(Kind::Claiming), self),
             NakedPair => subsets::naked(view(), 2, self),
             NakedTriple => subsets::naked(view(), 3, self),
             NakedQuad => subsets::naked(view(), 4, self),

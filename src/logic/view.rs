@@ -2,6 +2,7 @@
 //! cell's candidates, and each house's places for each digit. Singles need neither (they run
 //! on the digit boards alone, and most puzzles need nothing else).
 
+use super::intersections::{Kind, Lock, locks};
 use super::pencil::{Cells, HOUSES, Pencil};
 use crate::grid::{CELLS, unit_cells};
 use std::cell::OnceCell;
@@ -57,12 +58,14 @@ impl<'a> View<'a> {
     }
 }
 
-/// A step's view, built when the first technique that reads it is tried: the direct
-/// techniques that open the ladder past the singles read only the digit boards, and on most
-/// steps of an easy puzzle one of them finds the step.
+/// What a step's search reads past the digit boards, each built when the first technique
+/// that reads it is tried: the view (the direct techniques that open the ladder past the
+/// singles do without it, and on most steps of an easy puzzle one of them finds the step),
+/// and the locked candidates of each kind (read by the direct and the plain techniques).
 pub(crate) struct LazyView<'a> {
     pub pencil: &'a Pencil,
     view: OnceCell<View<'a>>,
+    locks: [OnceCell<Vec<Lock>>; 2],
 }
 
 impl<'a> LazyView<'a> {
@@ -70,12 +73,18 @@ impl<'a> LazyView<'a> {
         LazyView {
             pencil,
             view: OnceCell::new(),
+            locks: Default::default(),
         }
     }
 
     /// The view, built on the first call.
     pub(crate) fn get(&self) -> &View<'a> {
         self.view.get_or_init(|| View::new(self.pencil))
+    }
+
+    /// The locks of `kind`, listed on the first call.
+    pub(crate) fn locks(&self, kind: Kind) -> &[Lock] {
+        self.locks[kind as usize].get_or_init(|| locks(self.pencil, kind))
     }
 }
 
